@@ -1,0 +1,625 @@
+//! The logical board and the position: two 16-piece arrays, 64 slots referring into them, derived
+//! bitboards and the state that makes a position (side to move, castling, en passant, clocks).
+//!
+//! Everything that changes a square goes through [`Board::put`], [`Board::remove`] and
+//! [`Board::relocate`], so the arrays, the slots and the bitboards always agree.
+
+use crate::attacks::{self, Bitboard};
+use crate::piece::{Color, Move, Piece, PieceKind, PieceRef, Square};
+
+/// Castling right bits.
+pub mod castle {
+    /// White may castle on the king's side.
+    pub const WHITE_KING: u8 = 1;
+    /// White may castle on the queen's side.
+    pub const WHITE_QUEEN: u8 = 2;
+    /// Black may castle on the king's side.
+    pub const BLACK_KING: u8 = 4;
+    /// Black may castle on the queen's side.
+    pub const BLACK_QUEEN: u8 = 8;
+    /// All four rights.
+    pub const ALL: u8 = 15;
+}
+
+/// Rights kept after a move touches a square: a king or rook leaving its home square, or a rook
+/// being captured there, loses the matching rights.
+static CASTLE_KEEP: [u8; 64] = {
+    let mut t = [castle::ALL; 64];
+    t[0] = castle::ALL & !castle::WHITE_QUEEN;
+    t[4] = castle::ALL & !(castle::WHITE_KING | castle::WHITE_QUEEN);
+    t[7] = castle::ALL & !castle::WHITE_KING;
+    t[56] = castle::ALL & !castle::BLACK_QUEEN;
+    t[60] = castle::ALL & !(castle::BLACK_KING | castle::BLACK_QUEEN);
+    t[63] = castle::ALL & !castle::BLACK_KING;
+    t
+};
+
+/// Zobrist keys, generated at compile time by splitmix64.
+struct Zobrist {
+    pieces: [[[u64; 64]; 6]; 2],
+    castling: [u64; 16],
+    ep_file: [u64; 8],
+    black: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+static ZOBRIST: Zobrist = {
+    let mut s = 0x6b63_6865_7373_2121u64;
+    let mut pieces = [[[0; 64]; 6]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                pieces[c][k][sq] = splitmix(&mut s);
+                sq += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    let mut castling = [0; 16];
+    let mut i = 1;
+    while i < 16 {
+        castling[i] = splitmix(&mut s);
+        i += 1;
+    }
+    let mut ep_file = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        ep_file[f] = splitmix(&mut s);
+        f += 1;
+    }
+    Zobrist {
+        pieces,
+        castling,
+        ep_file,
+        black: splitmix(&mut s),
+    }
+};
+
+#[inline]
+fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
+    ZOBRIST.pieces[color.index()][kind.index()][sq.index()]
+}
+
+#[inline]
+fn castling_key(rights: u8) -> u64 {
+    ZOBRIST.castling[(rights & 15) as usize]
+}
+
+#[inline]
+fn ep_key(sq: Option<Square>) -> u64 {
+    match sq {
+        Some(sq) => ZOBRIST.ep_file[sq.file() as usize],
+        None => 0,
+    }
+}
+
+/// Why a piece could not be placed on a board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlaceError {
+    /// The square already holds a piece.
+    Occupied,
+    /// The side already has 16 pieces.
+    TooManyPieces,
+}
+
+/// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    pieces: [[Piece; 16]; 2],
+    slots: [Option<PieceRef>; 64],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 6],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board without pieces.
+    pub const fn empty() -> Board {
+        Board {
+            pieces: [[Piece::EMPTY; 16]; 2],
+            slots: [None; 64],
+            by_color: [0; 2],
+            by_kind: [0; 6],
+        }
+    }
+
+    /// The piece array of one side (dead pieces and unused slots have `alive == false`).
+    pub fn pieces(&self, color: Color) -> &[Piece; 16] {
+        &self.pieces[color.index()]
+    }
+
+    /// The piece a reference points to.
+    #[inline]
+    pub fn piece(&self, r: PieceRef) -> &Piece {
+        &self.pieces[r.color().index()][r.slot()]
+    }
+
+    #[inline]
+    fn piece_mut(&mut self, r: PieceRef) -> &mut Piece {
+        &mut self.pieces[r.color().index()][r.slot()]
+    }
+
+    /// The reference stored in a square's slot.
+    #[inline]
+    pub fn slot(&self, sq: Square) -> Option<PieceRef> {
+        self.slots[sq.index()]
+    }
+
+    /// The colour and kind on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, PieceKind)> {
+        self.slot(sq).map(|r| (r.color(), self.piece(r).kind))
+    }
+
+    /// The kind on a square, whatever its colour.
+    #[inline]
+    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        self.slot(sq).map(|r| self.piece(r).kind)
+    }
+
+    /// All squares holding `color`'s pieces.
+    #[inline]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// All squares holding pieces of `kind`, both colours.
+    #[inline]
+    pub fn kind_bb(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares holding `color`'s pieces of `kind`.
+    #[inline]
+    pub fn pieces_bb(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// `color`'s king square (a1 if it has none, which a valid position never allows).
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        attacks::first(self.pieces_bb(color, PieceKind::King))
+    }
+
+    /// Adds a new piece on an empty square, taking the side's first unused slot (kings first).
+    pub fn add(
+        &mut self,
+        color: Color,
+        kind: PieceKind,
+        sq: Square,
+    ) -> Result<PieceRef, PlaceError> {
+        if self.slots[sq.index()].is_some() {
+            return Err(PlaceError::Occupied);
+        }
+        let slot = self.pieces[color.index()]
+            .iter()
+            .position(|p| !p.alive)
+            .ok_or(PlaceError::TooManyPieces)?;
+        let r = PieceRef::new(color, slot as u8);
+        *self.piece_mut(r) = Piece {
+            color,
+            kind,
+            square: sq,
+            moves: 0,
+            alive: true,
+        };
+        self.put(r, sq);
+        Ok(r)
+    }
+
+    /// Puts a (living) piece on an empty square.
+    #[inline]
+    fn put(&mut self, r: PieceRef, sq: Square) {
+        let p = self.piece_mut(r);
+        p.square = sq;
+        p.alive = true;
+        let (color, kind) = (p.color, p.kind);
+        self.slots[sq.index()] = Some(r);
+        self.by_color[color.index()] |= sq.bit();
+        self.by_kind[kind.index()] |= sq.bit();
+    }
+
+    /// Takes the piece off a square (it stays in its array, marked dead).
+    #[inline]
+    fn remove(&mut self, r: PieceRef) {
+        let p = self.piece_mut(r);
+        p.alive = false;
+        let (color, kind, sq) = (p.color, p.kind, p.square);
+        self.slots[sq.index()] = None;
+        self.by_color[color.index()] ^= sq.bit();
+        self.by_kind[kind.index()] ^= sq.bit();
+    }
+
+    /// Moves a piece from its square to an empty one.
+    #[inline]
+    fn relocate(&mut self, r: PieceRef, to: Square) {
+        let p = self.piece_mut(r);
+        let (color, kind, from) = (p.color, p.kind, p.square);
+        p.square = to;
+        let change = from.bit() | to.bit();
+        self.slots[from.index()] = None;
+        self.slots[to.index()] = Some(r);
+        self.by_color[color.index()] ^= change;
+        self.by_kind[kind.index()] ^= change;
+    }
+
+    /// Changes a piece's kind in place (promotion and its undoing).
+    #[inline]
+    fn set_kind(&mut self, r: PieceRef, kind: PieceKind) {
+        let p = self.piece_mut(r);
+        let (old, sq) = (p.kind, p.square);
+        p.kind = kind;
+        self.by_kind[old.index()] ^= sq.bit();
+        self.by_kind[kind.index()] ^= sq.bit();
+    }
+
+    /// Pieces of either colour attacking `sq`, with the given occupancy.
+    #[inline]
+    pub fn attackers(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let bishops =
+            self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
+        let rooks = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
+        (attacks::pawn(Color::White, sq) & self.pieces_bb(Color::Black, PieceKind::Pawn))
+            | (attacks::pawn(Color::Black, sq) & self.pieces_bb(Color::White, PieceKind::Pawn))
+            | (attacks::knight(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (attacks::king(sq) & self.by_kind[PieceKind::King.index()])
+            | (attacks::bishop(sq, occ) & bishops)
+            | (attacks::rook(sq, occ) & rooks)
+    }
+
+    /// True when a piece of `by` attacks `sq`, with the given occupancy.
+    #[inline]
+    pub fn is_attacked_with(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let them = self.by_color[by.index()];
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        (attacks::pawn(by.other(), sq) & them & self.by_kind[PieceKind::Pawn.index()]) != 0
+            || (attacks::knight(sq) & them & self.by_kind[PieceKind::Knight.index()]) != 0
+            || (attacks::king(sq) & them & self.by_kind[PieceKind::King.index()]) != 0
+            || (attacks::bishop(sq, occ)
+                & them
+                & (self.by_kind[PieceKind::Bishop.index()] | queens))
+                != 0
+            || (attacks::rook(sq, occ) & them & (self.by_kind[PieceKind::Rook.index()] | queens))
+                != 0
+    }
+}
+
+/// What [`Position::make`] must remember so that [`Position::unmake`] restores everything.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Undo {
+    captured: Option<PieceRef>,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u16,
+    hash: u64,
+}
+
+/// A position: the board plus side to move, castling rights, en passant square and clocks.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    board: Board,
+    side: Color,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The initial position.
+    pub fn startpos() -> Position {
+        use PieceKind::*;
+        let mut board = Board::empty();
+        let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
+        for color in Color::ALL {
+            let (home, pawns) = if color == Color::White {
+                (0, 1)
+            } else {
+                (7, 6)
+            };
+            // The king takes slot 0, the rest follow from the a-file.
+            let _ = board.add(color, King, Square::from_coords(4, home));
+            for (file, kind) in back.iter().enumerate() {
+                if *kind != King {
+                    let _ = board.add(color, *kind, Square::from_coords(file as u8, home));
+                }
+            }
+            for file in 0..8 {
+                let _ = board.add(color, Pawn, Square::from_coords(file, pawns));
+            }
+        }
+        Position::from_parts(board, Color::White, castle::ALL, None, 0, 1)
+    }
+
+    /// Builds a position from its parts without checking legality (see `notation` for a checked
+    /// FEN reader). An en passant square is kept only when a pawn of the side to move could take
+    /// there, so equal positions compare and hash equal.
+    pub fn from_parts(
+        board: Board,
+        side: Color,
+        castling: u8,
+        ep: Option<Square>,
+        halfmove: u16,
+        fullmove: u16,
+    ) -> Position {
+        let mut pos = Position {
+            board,
+            side,
+            castling: castling & castle::ALL,
+            ep: None,
+            halfmove,
+            fullmove: fullmove.max(1),
+            hash: 0,
+        };
+        if let Some(sq) = ep {
+            if attacks::pawn(side.other(), sq) & pos.board.pieces_bb(side, PieceKind::Pawn) != 0 {
+                pos.ep = Some(sq);
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The hash recomputed from scratch (equal to [`Position::hash`] at all times).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for color in Color::ALL {
+            for p in self.board.pieces(color).iter().filter(|p| p.alive) {
+                h ^= piece_key(p.color, p.kind, p.square);
+            }
+        }
+        h ^= castling_key(self.castling) ^ ep_key(self.ep);
+        if self.side == Color::Black {
+            h ^= ZOBRIST.black;
+        }
+        h
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights (bits of [`castle`]).
+    #[inline]
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en passant target square, kept only when a pawn stands ready to take there.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and growing after Black's move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist hash of pieces, side, castling rights and en passant square.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The side to move's king's attackers.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let ksq = self.board.king_square(self.side);
+        self.board.attackers(ksq, self.board.occupied()) & self.board.color_bb(self.side.other())
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        let ksq = self.board.king_square(self.side);
+        self.board
+            .is_attacked_with(ksq, self.side.other(), self.board.occupied())
+    }
+
+    /// True when a piece of `by` attacks `sq`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.board.is_attacked_with(sq, by, self.board.occupied())
+    }
+
+    /// Plays a legal move (from the move generator) and returns what undoes it.
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let them = us.other();
+        let (from, to) = (mv.from(), mv.to());
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        let mut undo = undo;
+        let mut hash = self.hash ^ ZOBRIST.black ^ ep_key(self.ep);
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+
+        let Some(mover) = self.board.slot(from) else {
+            // Not a move of this position: nothing to do but pass the turn consistently.
+            self.side = them;
+            self.hash = hash;
+            return undo;
+        };
+        let kind = self.board.piece(mover).kind;
+
+        if mv.is_capture() {
+            let cap_sq = if mv.is_en_passant() {
+                Square::from_coords(to.file(), from.rank())
+            } else {
+                to
+            };
+            if let Some(victim) = self.board.slot(cap_sq) {
+                hash ^= piece_key(them, self.board.piece(victim).kind, cap_sq);
+                self.board.remove(victim);
+                undo.captured = Some(victim);
+            }
+            self.halfmove = 0;
+        }
+
+        hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
+        self.board.relocate(mover, to);
+        let p = self.board.piece_mut(mover);
+        p.moves = p.moves.saturating_add(1);
+
+        match kind {
+            PieceKind::Pawn => {
+                self.halfmove = 0;
+                if let Some(promo) = mv.promotion_kind() {
+                    self.board.set_kind(mover, promo);
+                    hash ^= piece_key(us, PieceKind::Pawn, to) ^ piece_key(us, promo, to);
+                } else if mv.is_double_push() {
+                    let ep = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
+                    if attacks::pawn(us, ep) & self.board.pieces_bb(them, PieceKind::Pawn) != 0 {
+                        self.ep = Some(ep);
+                        hash ^= ep_key(self.ep);
+                    }
+                }
+            }
+            PieceKind::King if mv.is_castling() => {
+                let (rook_from, rook_to) = castling_rook(mv);
+                if let Some(rook) = self.board.slot(rook_from) {
+                    hash ^= piece_key(us, PieceKind::Rook, rook_from)
+                        ^ piece_key(us, PieceKind::Rook, rook_to);
+                    self.board.relocate(rook, rook_to);
+                    let r = self.board.piece_mut(rook);
+                    r.moves = r.moves.saturating_add(1);
+                }
+            }
+            _ => {}
+        }
+
+        let rights = self.castling & CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
+        if rights != self.castling {
+            hash ^= castling_key(self.castling) ^ castling_key(rights);
+            self.castling = rights;
+        }
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = them;
+        self.hash = hash;
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made, with the `Undo` that `make` returned.
+    pub fn unmake(&mut self, mv: Move, undo: &Undo) {
+        let them = self.side;
+        let us = them.other();
+        let (from, to) = (mv.from(), mv.to());
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_sub(1).max(1);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+
+        let Some(mover) = self.board.slot(to) else {
+            return;
+        };
+        if mv.promotion_kind().is_some() {
+            self.board.set_kind(mover, PieceKind::Pawn);
+        }
+        self.board.relocate(mover, from);
+        let p = self.board.piece_mut(mover);
+        p.moves = p.moves.saturating_sub(1);
+        if mv.is_castling() {
+            let (rook_from, rook_to) = castling_rook(mv);
+            if let Some(rook) = self.board.slot(rook_to) {
+                self.board.relocate(rook, rook_from);
+                let r = self.board.piece_mut(rook);
+                r.moves = r.moves.saturating_sub(1);
+            }
+        }
+        if let Some(victim) = undo.captured {
+            let sq = self.board.piece(victim).square;
+            self.board.put(victim, sq);
+        }
+    }
+
+    /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`].
+    pub fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        self.hash ^= ZOBRIST.black ^ ep_key(self.ep);
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.side = self.side.other();
+        undo
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, undo: &Undo) {
+        self.side = self.side.other();
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+}
+
+/// The rook's squares for a castling move.
+#[inline]
+fn castling_rook(mv: Move) -> (Square, Square) {
+    let rank = mv.from().rank();
+    if mv.to().file() > mv.from().file() {
+        (Square::from_coords(7, rank), Square::from_coords(5, rank))
+    } else {
+        (Square::from_coords(0, rank), Square::from_coords(3, rank))
+    }
+}
