@@ -186,6 +186,9 @@ class Model:
             if yc != c or yp not in 'QRBN':
                 return 'ILLMOVE'
             promo = LETTER[yp]
+        if p == 'K' and chess.square_distance(fsq, tsq) > 1 and \
+                (abs(fsq - tsq) != 2 or chess.square_rank(fsq) != chess.square_rank(tsq)):
+            return 'ILLMOVE'    # python-chess would read e1h1 as castling
         mv = chess.Move(fsq, tsq, promotion=promo)
         if not b.is_legal(mv):
             return 'ILLMOVE'
