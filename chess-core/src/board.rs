@@ -316,6 +316,17 @@ pub struct Undo {
     hash: u64,
 }
 
+impl Undo {
+    /// A placeholder for unused history slots.
+    pub const NONE: Undo = Undo {
+        captured: None,
+        castling: 0,
+        ep: None,
+        halfmove: 0,
+        hash: 0,
+    };
+}
+
 /// A position: the board plus side to move, castling rights, en passant square and clocks.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
@@ -444,6 +455,12 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Forgets the en passant square (for repetition keys when no en passant capture is legal).
+    pub fn clear_ep(&mut self) {
+        self.hash ^= ep_key(self.ep);
+        self.ep = None;
     }
 
     /// The side to move's king's attackers.

@@ -1,1 +1,831 @@
-//! placeholder
+//! The CPU player: iterative deepening principal-variation search with aspiration windows,
+//! quiescence, a transposition table, null-move pruning, late-move reductions and check
+//! extensions, all in integers and within a [`Budget`].
+//!
+//! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
+//! transposition table is the caller's slice, and recursion is bounded by [`MAX_PLY`].
+
+use crate::board::Position;
+use crate::eval::{self, PIECE_VALUE};
+use crate::game::{Game, HistoryStore};
+use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
+use crate::piece::{Move, PieceKind};
+
+/// The deepest ply a search reaches, quiescence included.
+pub const MAX_PLY: usize = 64;
+/// The score of giving mate now; mate in n plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+const INFINITY: i32 = 32_000;
+/// How many nodes pass between two looks at the clock and for signals.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// How long the CPU may think about one move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Limit {
+    /// Milliseconds of wall-clock time (1–60000).
+    Time(u32),
+    /// A fixed depth in plies (1–64): deterministic.
+    Depth(u8),
+    /// A fixed number of nodes: deterministic.
+    Nodes(u64),
+}
+
+/// The host's clock and signal check: the kernel's ktime and `signal_pending()`, or `Instant`
+/// and a SIGINT flag in userspace.
+pub trait Budget {
+    /// Milliseconds since an arbitrary fixed point; must not go backwards.
+    fn now_ms(&mut self) -> u64;
+    /// True when the search must be abandoned at once (the game is left unchanged).
+    fn interrupted(&mut self) -> bool;
+}
+
+/// A budget with no clock and no signals (for fixed depth or node searches and tests).
+pub struct Unlimited;
+
+impl Budget for Unlimited {
+    fn now_ms(&mut self) -> u64 {
+        0
+    }
+    fn interrupted(&mut self) -> bool {
+        false
+    }
+}
+
+/// The bound a stored score represents.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[repr(u8)]
+enum Bound {
+    #[default]
+    None = 0,
+    Exact = 1,
+    Lower = 2,
+    Upper = 3,
+}
+
+/// One transposition table slot.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TtEntry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    depth: u8,
+    bound: Bound,
+}
+
+impl TtEntry {
+    /// An empty slot.
+    pub const EMPTY: TtEntry = TtEntry {
+        key: 0,
+        mv: 0,
+        score: 0,
+        depth: 0,
+        bound: Bound::None,
+    };
+}
+
+/// Per-ply search memory, owned by the caller (a heap allocation in the kernel).
+#[derive(Clone)]
+pub struct Frame {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    pv: [Move; MAX_PLY],
+    pv_len: usize,
+    killers: [Move; 2],
+    key: u64,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame::new()
+    }
+}
+
+impl Frame {
+    /// An empty frame.
+    pub const fn new() -> Frame {
+        Frame {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            pv: [Move::NULL; MAX_PLY],
+            pv_len: 0,
+            killers: [Move::NULL; 2],
+            key: 0,
+        }
+    }
+
+    /// The move list of this ply (perft uses the frames too).
+    pub fn moves_mut(&mut self) -> &mut MoveList {
+        &mut self.moves
+    }
+}
+
+/// How many frames a search needs.
+pub const FRAMES: usize = MAX_PLY + 2;
+
+/// History heuristic: a score per (colour, kind) and target square for quiet moves.
+#[derive(Clone)]
+pub struct History {
+    table: [[[i16; 64]; 6]; 2],
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+impl History {
+    /// All zero.
+    pub const fn new() -> History {
+        History {
+            table: [[[0; 64]; 6]; 2],
+        }
+    }
+
+    fn get(&self, side: usize, kind: usize, to: usize) -> i32 {
+        self.table
+            .get(side)
+            .and_then(|t| t.get(kind))
+            .and_then(|t| t.get(to))
+            .map_or(0, |&v| i32::from(v))
+    }
+
+    fn update(&mut self, side: usize, kind: usize, to: usize, bonus: i32) {
+        if let Some(v) = self
+            .table
+            .get_mut(side)
+            .and_then(|t| t.get_mut(kind))
+            .and_then(|t| t.get_mut(to))
+        {
+            // Gravity keeps values within i16 and lets old knowledge fade.
+            let cur = i32::from(*v);
+            let next = cur + bonus - cur * bonus.abs() / 16_384;
+            *v = next.clamp(-16_000, 16_000) as i16;
+        }
+    }
+
+    fn age(&mut self) {
+        for side in self.table.iter_mut() {
+            for kind in side.iter_mut() {
+                for v in kind.iter_mut() {
+                    *v /= 2;
+                }
+            }
+        }
+    }
+}
+
+/// The caller-owned memory a search works in.
+pub struct Memory<'a> {
+    /// The transposition table (any length; empty disables it).
+    pub tt: &'a mut [TtEntry],
+    /// At least [`FRAMES`] frames (fewer limit the depth).
+    pub frames: &'a mut [Frame],
+    /// The history heuristic table.
+    pub history: &'a mut History,
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    /// The move to play (`Move::NULL` only when there is no legal move).
+    pub best: Move,
+    /// Its score in centipawns for the side to move; mates beyond [`MATE_BOUND`].
+    pub score: i32,
+    /// The depth of the last completed iteration.
+    pub depth: u8,
+    /// The nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent, by the budget's clock.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: [Move; MAX_PLY],
+    /// How much of `pv` is filled.
+    pub pv_len: usize,
+}
+
+/// The search was abandoned because of a signal; nothing was decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Interrupted;
+
+struct Searcher<'a, 'g, H: HistoryStore> {
+    pos: Position,
+    game: &'g Game<H>,
+    mem: Memory<'a>,
+    budget: &'a mut dyn Budget,
+    limit: Limit,
+    start_ms: u64,
+    nodes: u64,
+    next_check: u64,
+    stop: bool,
+    interrupted: bool,
+    /// Stopping is allowed once the first iteration has completed.
+    may_stop: bool,
+    sel_depth: usize,
+}
+
+/// Searches the game's current position within `limit` and returns the best move found.
+pub fn search<H: HistoryStore>(
+    game: &Game<H>,
+    limit: Limit,
+    mem: Memory<'_>,
+    budget: &mut dyn Budget,
+) -> Result<SearchResult, Interrupted> {
+    let start_ms = budget.now_ms();
+    let mut s = Searcher {
+        pos: game.position().clone(),
+        game,
+        mem,
+        budget,
+        limit,
+        start_ms,
+        nodes: 0,
+        next_check: CHECK_INTERVAL,
+        stop: false,
+        interrupted: false,
+        may_stop: false,
+        sel_depth: 0,
+    };
+    s.mem.history.age();
+    s.iterate()
+}
+
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i16 {
+    let s = if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    };
+    s.clamp(-INFINITY, INFINITY) as i16
+}
+
+#[inline]
+fn score_from_tt(score: i16, ply: usize) -> i32 {
+    let s = i32::from(score);
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Late-move reduction for a quiet move: grows with depth and with the move's index.
+#[inline]
+fn reduction(depth: i32, index: usize) -> i32 {
+    let d = (depth.max(1) as u32).ilog2() as i32;
+    let i = ((index + 1) as u32).ilog2() as i32;
+    (d * i + 1) / 2
+}
+
+impl<H: HistoryStore> Searcher<'_, '_, H> {
+    fn iterate(&mut self) -> Result<SearchResult, Interrupted> {
+        let mut result = SearchResult {
+            best: Move::NULL,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: [Move::NULL; MAX_PLY],
+            pv_len: 0,
+        };
+        let root_moves = movegen::legal_moves(&self.pos);
+        let Some(&first) = root_moves.as_slice().first() else {
+            return Ok(result);
+        };
+        result.best = first;
+        let max_depth = match self.limit {
+            Limit::Depth(d) => i32::from(d).clamp(1, MAX_PLY as i32 - 1),
+            _ => MAX_PLY as i32 - 1,
+        };
+        // A forced move needs no thought when the clock is what limits us.
+        if root_moves.len() == 1 && matches!(self.limit, Limit::Time(_)) {
+            result.pv[0] = first;
+            result.pv_len = 1;
+            return Ok(result);
+        }
+
+        let mut score = 0;
+        for depth in 1..=max_depth {
+            let mut delta = 25;
+            let (mut alpha, mut beta) = if depth >= 4 {
+                (score - delta, score + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let value = loop {
+                let v = self.negamax(depth, 0, alpha, beta, false);
+                if self.stop {
+                    break v;
+                }
+                if v <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INFINITY);
+                } else if v >= beta {
+                    beta = (v + delta).min(INFINITY);
+                } else {
+                    break v;
+                }
+                delta += delta / 2 + 10;
+            };
+            if self.interrupted {
+                return Err(Interrupted);
+            }
+            if self.stop {
+                // A partial iteration's move is trusted only if it comes from the PV search.
+                break;
+            }
+            score = value;
+            let root = self.mem.frames.first();
+            if let Some(f) = root {
+                if f.pv_len > 0 {
+                    result.pv = f.pv;
+                    result.pv_len = f.pv_len;
+                    result.best = f.pv[0];
+                }
+            }
+            result.score = score;
+            result.depth = depth as u8;
+            self.may_stop = true;
+            if let Limit::Time(ms) = self.limit {
+                // Don't start an iteration that is unlikely to finish.
+                if self.elapsed() >= u64::from(ms) / 2 {
+                    break;
+                }
+            }
+            if score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + 2 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.elapsed();
+        Ok(result)
+    }
+
+    fn elapsed(&mut self) -> u64 {
+        self.budget.now_ms().saturating_sub(self.start_ms)
+    }
+
+    /// Counts a node and decides whether to stop.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if let Limit::Nodes(n) = self.limit {
+            if self.may_stop && self.nodes >= n {
+                self.stop = true;
+            }
+        }
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            if self.budget.interrupted() {
+                self.interrupted = true;
+                self.stop = true;
+            } else if let Limit::Time(ms) = self.limit {
+                if self.may_stop && self.elapsed() >= u64::from(ms) {
+                    self.stop = true;
+                }
+            }
+        }
+    }
+
+    /// True when the position at `ply` repeats an earlier one (a draw for the search).
+    fn is_repetition(&self, ply: usize) -> bool {
+        let key = self.pos.hash();
+        let window = usize::from(self.pos.halfmove_clock());
+        // Positions of this search, two plies apart, then the game's.
+        let mut back = 2;
+        while back <= window {
+            let k = if back <= ply {
+                self.mem.frames.get(ply - back).map(|f| f.key)
+            } else {
+                self.game.key_before(back - ply)
+            };
+            match k {
+                Some(k) if k == key => return true,
+                Some(_) => {}
+                None => return false,
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
+        self.mem.frames.get_mut(ply)
+    }
+
+    fn tt_index(&self, key: u64) -> Option<usize> {
+        let len = self.mem.tt.len() as u64;
+        if len == 0 {
+            return None;
+        }
+        Some(((key >> 32).wrapping_mul(len & 0xffff_ffff) >> 32) as usize)
+    }
+
+    fn tt_probe(&self, key: u64) -> Option<TtEntry> {
+        let e = *self.mem.tt.get(self.tt_index(key)?)?;
+        (e.bound != Bound::None && e.key == key).then_some(e)
+    }
+
+    fn tt_store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
+        let Some(i) = self.tt_index(key) else { return };
+        if let Some(e) = self.mem.tt.get_mut(i) {
+            // Keep a deeper entry of the same position unless this one is exact.
+            if e.key == key && i32::from(e.depth) > depth && bound != Bound::Exact {
+                return;
+            }
+            let keep_move = if mv == Move::NULL && e.key == key {
+                e.mv
+            } else {
+                mv.bits()
+            };
+            *e = TtEntry {
+                key,
+                mv: keep_move,
+                score: score_to_tt(score, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            };
+        }
+    }
+
+    /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
+    fn score_moves(&mut self, ply: usize, tt_move: Move) {
+        let side = self.pos.side_to_move().index();
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return;
+        };
+        let b = self.pos.board();
+        let killers = frame.killers;
+        let len = frame.moves.len();
+        for i in 0..len {
+            let Some(&mv) = frame.moves.as_slice().get(i) else {
+                break;
+            };
+            let attacker = b.kind_at(mv.from()).map_or(0, |k| k.index());
+            let score = if mv == tt_move {
+                2_000_000
+            } else if mv.is_capture() || mv.promotion_kind().is_some() {
+                let victim = if mv.is_en_passant() {
+                    PIECE_VALUE[0]
+                } else {
+                    b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
+                };
+                let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
+                1_000_000 + (victim + promo) * 16 - attacker as i32
+            } else if mv == killers[0] {
+                900_000
+            } else if mv == killers[1] {
+                800_000
+            } else {
+                self.mem.history.get(side, attacker, mv.to().index())
+            };
+            if let Some(s) = frame.scores.get_mut(i) {
+                *s = score;
+            }
+        }
+    }
+
+    /// Moves the best-scored remaining move to position `i` and returns it.
+    fn pick(&mut self, ply: usize, i: usize) -> Option<Move> {
+        let frame = self.mem.frames.get_mut(ply)?;
+        let len = frame.moves.len();
+        if i >= len {
+            return None;
+        }
+        let mut best = i;
+        for j in i + 1..len {
+            if frame.scores.get(j) > frame.scores.get(best) {
+                best = j;
+            }
+        }
+        frame.scores.swap(i, best);
+        frame.moves.as_mut_slice().swap(i, best);
+        frame.moves.as_slice().get(i).copied()
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (child_pv, child_len) = match self.mem.frames.get(ply + 1) {
+            Some(c) => (c.pv, c.pv_len),
+            None => ([Move::NULL; MAX_PLY], 0),
+        };
+        if let Some(f) = self.mem.frames.get_mut(ply) {
+            f.pv[0] = mv;
+            let n = child_len.min(MAX_PLY - 1);
+            if let (Some(dst), Some(src)) = (f.pv.get_mut(1..=n), child_pv.get(..n)) {
+                dst.copy_from_slice(src);
+            }
+            f.pv_len = n + 1;
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_child: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        if let Some(f) = self.frame(ply) {
+            f.pv_len = 0;
+        }
+        let in_check = self.pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 || ply + 2 >= MAX_PLY.min(self.mem.frames.len()) {
+            return self.quiescence(ply, alpha, beta);
+        }
+        self.count_node();
+        if self.stop {
+            return 0;
+        }
+        self.sel_depth = self.sel_depth.max(ply);
+        let key = self.pos.hash();
+        if let Some(f) = self.frame(ply) {
+            f.key = key;
+        }
+
+        if ply > 0 {
+            if self.pos.halfmove_clock() >= 100 || self.is_repetition(ply) {
+                return 0;
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let mut tt_move = Move::NULL;
+        if let Some(e) = self.tt_probe(key) {
+            tt_move = Move::from_bits(e.mv);
+            if !pv_node && i32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            eval::evaluate(&self.pos)
+        };
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            if !null_child
+                && depth >= 3
+                && static_eval >= beta
+                && eval::has_non_pawn_material(self.pos.board(), self.pos.side_to_move())
+            {
+                let r = 3 + depth / 6;
+                let undo = self.pos.make_null();
+                let v = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, true);
+                self.pos.unmake_null(&undo);
+                if self.stop {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v > MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Generate into this ply's frame.
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return static_eval;
+        };
+        frame.moves.clear();
+        movegen::generate(&self.pos, GenType::All, &mut frame.moves);
+        if frame.moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        self.score_moves(ply, tt_move);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut index = 0;
+        let side = self.pos.side_to_move().index();
+        while let Some(mv) = self.pick(ply, index) {
+            let quiet = mv.is_quiet();
+            let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
+            // Late quiet moves at shallow depth rarely matter (late move pruning).
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && index >= 4 + 4 * depth as usize
+                && best_score > -MATE_BOUND
+            {
+                index += 1;
+                continue;
+            }
+            let undo = self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            let mut value;
+            if index == 0 {
+                value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check {
+                    r = reduction(depth, index) - i32::from(pv_node);
+                    r = r.clamp(0, depth - 2);
+                }
+                value = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+                if value > alpha && r > 0 {
+                    value = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if value > alpha && value < beta {
+                    value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
+                }
+            }
+            self.pos.unmake(mv, &undo);
+            if self.stop {
+                return 0;
+            }
+            index += 1;
+            if value > best_score {
+                best_score = value;
+                best_move = mv;
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if quiet {
+                            if let Some(f) = self.frame(ply) {
+                                if f.killers[0] != mv {
+                                    f.killers[1] = f.killers[0];
+                                    f.killers[0] = mv;
+                                }
+                            }
+                            self.mem
+                                .history
+                                .update(side, kind, mv.to().index(), depth * depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        // A quiet move that failed to cut loses some history (done for the cutting case only
+        // through gravity, which keeps this cheap).
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt_store(key, depth, best_score, bound, best_move, ply);
+        best_score
+    }
+
+    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        if self.stop {
+            return 0;
+        }
+        if let Some(f) = self.frame(ply) {
+            f.pv_len = 0;
+        }
+        let in_check = self.pos.in_check();
+        if ply + 1 >= MAX_PLY.min(self.mem.frames.len()) {
+            return if in_check {
+                0
+            } else {
+                eval::evaluate(&self.pos)
+            };
+        }
+        let mut best = -INFINITY;
+        if !in_check {
+            let stand_pat = eval::evaluate(&self.pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return best;
+        };
+        frame.moves.clear();
+        movegen::generate(&self.pos, GenType::Tactical, &mut frame.moves);
+        if frame.moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { best };
+        }
+        self.score_moves(ply, Move::NULL);
+        let mut index = 0;
+        while let Some(mv) = self.pick(ply, index) {
+            index += 1;
+            // Delta pruning: even winning this piece cannot lift us to alpha.
+            if !in_check && mv.promotion_kind().is_none() {
+                let gain = self
+                    .pos
+                    .board()
+                    .kind_at(mv.to())
+                    .map_or(PIECE_VALUE[PieceKind::Pawn.index()], |k| {
+                        PIECE_VALUE[k.index()]
+                    });
+                if best + gain + 200 < alpha {
+                    continue;
+                }
+            }
+            let undo = self.pos.make(mv);
+            let value = -self.quiescence(ply + 1, -beta, -alpha);
+            self.pos.unmake(mv, &undo);
+            if self.stop {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Counts the leaves of the legal move tree of `depth` plies, using the caller's frames for the
+/// move lists (so the recursion keeps a small stack). `depth` is capped by the frames given.
+pub fn perft(pos: &mut Position, depth: u32, frames: &mut [Frame]) -> u64 {
+    let Some((frame, rest)) = frames.split_first_mut() else {
+        return 0;
+    };
+    if depth == 0 {
+        return 1;
+    }
+    frame.moves.clear();
+    movegen::generate(pos, GenType::All, &mut frame.moves);
+    if depth == 1 {
+        return frame.moves.len() as u64;
+    }
+    let mut nodes = 0u64;
+    for i in 0..frame.moves.len() {
+        let Some(&mv) = frame.moves.as_slice().get(i) else {
+            break;
+        };
+        let undo = pos.make(mv);
+        nodes = nodes.wrapping_add(perft(pos, depth - 1, rest));
+        pos.unmake(mv, &undo);
+    }
+    nodes
+}
+
+/// [`perft`] that looks at the budget between subtrees and gives up when it is interrupted.
+pub fn perft_interruptible(
+    pos: &mut Position,
+    depth: u32,
+    frames: &mut [Frame],
+    budget: &mut dyn Budget,
+) -> Result<u64, Interrupted> {
+    if depth <= 4 {
+        return Ok(perft(pos, depth, frames));
+    }
+    let Some((frame, rest)) = frames.split_first_mut() else {
+        return Ok(0);
+    };
+    frame.moves.clear();
+    movegen::generate(pos, GenType::All, &mut frame.moves);
+    let mut nodes = 0u64;
+    for i in 0..frame.moves.len() {
+        let Some(&mv) = frame.moves.as_slice().get(i) else {
+            break;
+        };
+        if budget.interrupted() {
+            return Err(Interrupted);
+        }
+        let undo = pos.make(mv);
+        let n = perft_interruptible(pos, depth - 1, rest, budget);
+        pos.unmake(mv, &undo);
+        nodes = nodes.wrapping_add(n?);
+    }
+    Ok(nodes)
+}
