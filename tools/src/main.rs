@@ -1,1 +1,155 @@
-fn main() {}
+//! `kchess`: play against the engine, run perft and benchmarks, bridge to UCI, and replay
+//! protocol transcripts against the simulator or `/dev/chess`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use kchess::link::Target;
+use kchess::{bench, perft, transcript};
+
+#[derive(Parser)]
+#[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+/// Where to find the protocol.
+#[derive(clap::Args, Clone)]
+struct TargetArgs {
+    /// Talk to a device file such as /dev/chess.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["sim", "in_process"])]
+    device: Option<PathBuf>,
+    /// Talk to this chess-sim binary over pipes (default: the one next to kchess).
+    #[arg(long, value_name = "PATH", conflicts_with = "in_process")]
+    sim: Option<PathBuf>,
+    /// Use a device inside this process.
+    #[arg(long)]
+    in_process: bool,
+}
+
+impl TargetArgs {
+    fn target(&self) -> Target {
+        if let Some(d) = &self.device {
+            Target::Device(d.clone())
+        } else if let Some(s) = &self.sim {
+            Target::Sim(s.clone())
+        } else if self.in_process {
+            Target::InProcess
+        } else {
+            Target::default_sim()
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Count the leaves of the legal move tree.
+    Perft {
+        /// Depth in plies.
+        #[arg(long, required_unless_present = "epd")]
+        depth: Option<u32>,
+        /// Start from this FEN instead of the initial position.
+        #[arg(long, conflicts_with = "epd")]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long, conflicts_with = "epd")]
+        divide: bool,
+        /// Check every `;Dn count` entry of an EPD perft file.
+        #[arg(long, value_name = "FILE")]
+        epd: Option<PathBuf>,
+        /// Skip EPD entries with more leaves than this.
+        #[arg(long, default_value_t = u64::MAX)]
+        max_nodes: u64,
+    },
+    /// Benchmarks: the fixed search workload, or perft speed next to cozy-chess.
+    Bench {
+        /// Measure perft speed instead of search speed.
+        #[arg(long)]
+        perft: bool,
+        /// Transposition table size in MiB for the search workload.
+        #[arg(long, default_value_t = 16)]
+        tt_mb: usize,
+    },
+    /// Replay protocol transcripts; ends with `N passed, N failed`.
+    Transcript {
+        #[command(flatten)]
+        target: TargetArgs,
+        /// A shell command run before each file (e.g. reloading the module).
+        #[arg(long, value_name = "CMD")]
+        reset: Option<String>,
+        /// Transcript files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Cmd::Perft {
+            depth,
+            fen,
+            divide,
+            epd,
+            max_nodes,
+        } => match epd {
+            Some(path) => std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|text| perft::run_epd(&text, max_nodes))
+                .and_then(|(_, failed)| {
+                    if failed == 0 {
+                        Ok(())
+                    } else {
+                        Err(String::new())
+                    }
+                }),
+            None => perft::run_depth(fen.as_deref(), depth.unwrap_or(1), divide),
+        },
+        Cmd::Bench { perft, tt_mb } => {
+            if perft {
+                bench::perft_speed()
+            } else {
+                bench::search_speed(tt_mb)
+            }
+        }
+        Cmd::Transcript {
+            target,
+            reset,
+            files,
+        } => {
+            let target = target.target();
+            let tally = transcript::run_files(&files, &target, || match &reset {
+                None => Ok(()),
+                Some(cmd) => match std::process::Command::new("sh").arg("-c").arg(cmd).status() {
+                    Ok(s) if s.success() => Ok(()),
+                    Ok(s) => Err(format!("reset command failed: {s}")),
+                    Err(e) => Err(format!("reset command: {e}")),
+                },
+            });
+            if tally.skipped > 0 {
+                println!(
+                    "{} passed, {} failed, {} skipped",
+                    tally.passed, tally.failed, tally.skipped
+                );
+            } else {
+                println!("{} passed, {} failed", tally.passed, tally.failed);
+            }
+            if tally.failed == 0 {
+                Ok(())
+            } else {
+                Err(String::new())
+            }
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("kchess: {e}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Benchmarks: perft speed next to cozy-chess, and a fixed search workload.
+
+use std::time::Instant;
+
+use chess_core::game::Game;
+use chess_core::movegen::perft;
+use chess_core::notation::parse_fen;
+use chess_core::search::{self, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES};
+
+/// Kiwipete, the CPW's second perft position.
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if bulk && depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1, bulk);
+            }
+        }
+        false
+    });
+    nodes
+}
+
+fn mnps(nodes: u64, secs: f64) -> f64 {
+    nodes as f64 / secs.max(1e-9) / 1e6
+}
+
+/// Prints Mnps of kchess and cozy-chess for start position depth 6 and Kiwipete depth 5, with
+/// a full make at every leaf and with bulk counting at the last ply.
+pub fn perft_speed() -> Result<(), String> {
+    println!(
+        "{:<24} {:>12} {:>12} {:>12}",
+        "perft", "nodes", "kchess Mnps", "cozy Mnps"
+    );
+    for (name, fen, depth) in [("startpos d6", START, 6), ("kiwipete d5", KIWIPETE, 5)] {
+        for bulk in [false, true] {
+            let mut pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{e:?}"))?;
+            let t = Instant::now();
+            let ours = perft(&mut pos, depth, bulk);
+            let ours_s = t.elapsed().as_secs_f64();
+            let board: cozy_chess::Board = fen.parse().map_err(|e| format!("{e:?}"))?;
+            let t = Instant::now();
+            let theirs = cozy_perft(&board, depth, bulk);
+            let theirs_s = t.elapsed().as_secs_f64();
+            if ours != theirs {
+                return Err(format!("{name}: kchess {ours} != cozy-chess {theirs}"));
+            }
+            let label = format!("{name} {}", if bulk { "bulk" } else { "full make" });
+            println!(
+                "{label:<24} {ours:>12} {:>12.1} {:>12.1}",
+                mnps(ours, ours_s),
+                mnps(theirs, theirs_s)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The fixed search workload: (FEN, depth).
+pub const SEARCH_POSITIONS: &[(&str, u8)] = &[
+    (START, 10),
+    (KIWIPETE, 8),
+    (
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        9,
+    ),
+    (
+        "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+        9,
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 12),
+    ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 12),
+    (
+        "r3r1k1/pp3pbp/1qp3p1/2B5/2BP2b1/Q1n2N2/P4PPP/3R1K1R b - - 0 17",
+        8,
+    ),
+    ("8/8/8/4k3/8/8/2K5/3Q4 w - - 0 1", 10),
+];
+
+/// Searches every position of [`SEARCH_POSITIONS`] to its depth with a fresh table and prints
+/// per-position nodes, the total (a signature of the search) and nodes per second.
+pub fn search_speed(tt_mb: usize) -> Result<(), String> {
+    let mut tt = vec![TtEntry::EMPTY; tt_mb * 1024 * 1024 / std::mem::size_of::<TtEntry>()];
+    let mut frames = vec![Frame::new(); FRAMES];
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0.0;
+    for &(fen, depth) in SEARCH_POSITIONS {
+        let pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{fen}: {e:?}"))?;
+        let game = Box::new(Game::new(pos));
+        tt.fill(TtEntry::EMPTY);
+        let mut history = Box::new(History::new());
+        let mem = Memory {
+            tt: &mut tt,
+            frames: &mut frames,
+            history: &mut history,
+        };
+        let t = Instant::now();
+        let r = search::search(&game, Limit::Depth(depth), mem, &mut Unlimited)
+            .map_err(|_| "interrupted".to_string())?;
+        let secs = t.elapsed().as_secs_f64();
+        total_nodes += r.nodes;
+        total_secs += secs;
+        println!(
+            "depth {depth:>2} nodes {:>10} score {:>6} best {:<5} {:>7.0} knps  {fen}",
+            r.nodes,
+            r.score,
+            crate::perft::uci(r.best),
+            r.nodes as f64 / secs.max(1e-9) / 1e3
+        );
+    }
+    println!(
+        "{total_nodes} nodes {:.0} nps",
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! The kchess tools: a connection to a chess device (the simulator, `/dev/chess`, or an
+//! in-process device), the transcript runner, perft and benchmarks.
+
+pub mod bench;
+pub mod link;
+pub mod perft;
+pub mod transcript;
