@@ -1,0 +1,51 @@
+# kchess: the user-facing targets. The kernel-side targets (kernel, module, qemu-test, qemu)
+# live in kernel.mk. Kbuild builds the module itself (obj-m := driver/chess.o).
+#
+#   make play        build and play against the engine in the terminal (no kernel needed)
+#   make test        install what is needed, then run every test, the QEMU boot test included
+#   make test-user   only the userspace tests (no kernel build)
+#   make bench       perft speed next to cozy-chess, and the fixed search workload
+#   make elo         the Stockfish gauntlet (a benchmark, not a test)
+
+CARGO ?= cargo
+RELEASE := target/release
+
+include kernel.mk
+
+.PHONY: all build play setup test test-user lint bench elo fuzz
+
+all: build
+
+setup:
+	@tools/setup.sh
+
+build: setup
+	$(CARGO) build --release --workspace
+
+play: build
+	@$(RELEASE)/kchess play
+
+lint: setup
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+test-user: lint
+	$(CARGO) test --workspace
+	$(CARGO) build --release --workspace
+	$(RELEASE)/kchess perft --epd tests/perft/cpw6.epd --max-nodes 200000000
+	$(RELEASE)/kchess perft --epd tests/perft/sedlak.epd
+	$(RELEASE)/kchess transcript --sim $(RELEASE)/chess-sim tests/transcripts/*.txt
+
+test: test-user
+	@tools/kernel/deps.sh
+	$(MAKE) qemu-test
+
+bench: build
+	$(RELEASE)/kchess bench --perft
+	$(RELEASE)/kchess bench
+
+elo: build
+	@tools/elo/run.sh
+
+fuzz: setup
+	cd fuzz && $(CARGO) +nightly fuzz run protocol -- -max_total_time=60

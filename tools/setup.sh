@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what building and testing the userspace side needs: the Rust components used by
+# `make lint`. Idempotent and quiet when everything is present.
+set -euo pipefail
+
+if ! command -v cargo >/dev/null 2>&1; then
+    if [ -x "$HOME/.cargo/bin/cargo" ]; then
+        echo "setup: cargo is in ~/.cargo/bin; add it to PATH (source ~/.cargo/env)" >&2
+    else
+        echo "setup: cargo not found; install Rust with rustup (https://rustup.rs) first" >&2
+    fi
+    exit 1
+fi
+
+if command -v rustup >/dev/null 2>&1; then
+    installed=$(rustup component list --installed 2>/dev/null || true)
+    for component in rustfmt clippy; do
+        if ! grep -q "^$component" <<<"$installed"; then
+            rustup component add "$component"
+        fi
+    done
+fi
