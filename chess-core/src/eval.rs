@@ -274,6 +274,8 @@ pub fn phase(b: &Board) -> i32 {
 }
 
 /// The static evaluation of `pos` for the side to move, in centipawns.
+// Not inlined: its locals would otherwise sit in every search frame.
+#[inline(never)]
 pub fn evaluate(pos: &Position) -> i32 {
     let b = pos.board();
     let mut s = side_score(b, Color::White);

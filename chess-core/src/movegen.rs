@@ -167,6 +167,7 @@ fn pawn_moves(
 }
 
 /// Appends the legal moves of the side to move (of the kind `gen` asks for) to `list`.
+#[inline(never)]
 pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
     let us = pos.side_to_move();
     let them = us.other();

@@ -107,6 +107,9 @@ fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
     (n <= max).then_some(n)
 }
 
+/// The largest depth `07 D` accepts (the search itself stops at `MAX_PLY - 1`).
+pub const MAX_DEPTH: u64 = 64;
+
 /// The largest node limit `07 N` accepts.
 pub const MAX_NODES: u64 = 1_000_000_000_000;
 
@@ -184,7 +187,7 @@ fn parse_command(input: &[u8]) -> Result<Command<'_>, FormError> {
                 b'T' => parse_decimal(digits, 60_000)
                     .filter(|&n| n >= 1)
                     .map(|n| Limit::Time(n as u32)),
-                b'D' => parse_decimal(digits, MAX_PLY as u64)
+                b'D' => parse_decimal(digits, MAX_DEPTH)
                     .filter(|&n| n >= 1)
                     .map(|n| Limit::Depth(n as u8)),
                 b'N' => parse_decimal(digits, MAX_NODES)

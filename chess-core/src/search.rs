@@ -12,7 +12,7 @@ use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
 use crate::piece::{Move, PieceKind};
 
 /// The deepest ply a search reaches, quiescence included.
-pub const MAX_PLY: usize = 64;
+pub const MAX_PLY: usize = 48;
 /// The score of giving mate now; mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mates.
@@ -26,7 +26,7 @@ const CHECK_INTERVAL: u64 = 1024;
 pub enum Limit {
     /// Milliseconds of wall-clock time (1–60000).
     Time(u32),
-    /// A fixed depth in plies (1–64): deterministic.
+    /// A fixed depth in plies (capped at `MAX_PLY - 1`): deterministic.
     Depth(u8),
     /// A fixed number of nodes: deterministic.
     Nodes(u64),
@@ -173,6 +173,33 @@ impl History {
                     *v /= 2;
                 }
             }
+        }
+    }
+}
+
+/// Stack measurement: the address of a local at the entry of each ply (feature `stack-probe`).
+#[cfg(feature = "stack-probe")]
+pub mod probe {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The lowest stack address seen at the entry of each ply.
+    pub static PLY: [AtomicUsize; super::MAX_PLY + 1] =
+        [const { AtomicUsize::new(usize::MAX) }; super::MAX_PLY + 1];
+
+    /// Records the current stack depth for `ply`.
+    #[inline(always)]
+    pub fn note(ply: usize) {
+        let marker = 0u8;
+        let addr = core::hint::black_box(core::ptr::addr_of!(marker)) as usize;
+        if let Some(slot) = PLY.get(ply) {
+            slot.fetch_min(addr, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets earlier measurements.
+    pub fn reset() {
+        for slot in PLY.iter() {
+            slot.store(usize::MAX, Ordering::Relaxed);
         }
     }
 }
@@ -395,6 +422,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 
     /// True when the position at `ply` repeats an earlier one (a draw for the search).
+    #[inline(never)]
     fn is_repetition(&self, ply: usize) -> bool {
         let key = self.pos.hash();
         let window = usize::from(self.pos.halfmove_clock());
@@ -428,11 +456,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         Some(((key >> 32).wrapping_mul(len & 0xffff_ffff) >> 32) as usize)
     }
 
+    #[inline(never)]
     fn tt_probe(&self, key: u64) -> Option<TtEntry> {
         let e = *self.mem.tt.get(self.tt_index(key)?)?;
         (e.bound != Bound::None && e.key == key).then_some(e)
     }
 
+    #[inline(never)]
     fn tt_store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
         let Some(i) = self.tt_index(key) else { return };
         if let Some(e) = self.mem.tt.get_mut(i) {
@@ -456,6 +486,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 
     /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
+    #[inline(never)]
     fn score_moves(&mut self, ply: usize, tt_move: Move) {
         let side = self.pos.side_to_move().index();
         let Some(frame) = self.mem.frames.get_mut(ply) else {
@@ -493,6 +524,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 
     /// Moves the best-scored remaining move to position `i` and returns it.
+    #[inline(never)]
     fn pick(&mut self, ply: usize, i: usize) -> Option<Move> {
         let frame = self.mem.frames.get_mut(ply)?;
         let len = frame.moves.len();
@@ -510,18 +542,23 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         frame.moves.as_slice().get(i).copied()
     }
 
+    /// Makes `mv` followed by the child's PV this ply's PV, copying between frames directly
+    /// (not through the stack, which must stay small in the kernel).
+    #[inline(never)]
     fn update_pv(&mut self, ply: usize, mv: Move) {
-        let (child_pv, child_len) = match self.mem.frames.get(ply + 1) {
-            Some(c) => (c.pv, c.pv_len),
-            None => ([Move::NULL; MAX_PLY], 0),
-        };
-        if let Some(f) = self.mem.frames.get_mut(ply) {
-            f.pv[0] = mv;
-            let n = child_len.min(MAX_PLY - 1);
-            if let (Some(dst), Some(src)) = (f.pv.get_mut(1..=n), child_pv.get(..n)) {
+        let (head, tail) = self
+            .mem
+            .frames
+            .split_at_mut((ply + 1).min(self.mem.frames.len()));
+        let Some(f) = head.last_mut() else { return };
+        f.pv[0] = mv;
+        f.pv_len = 1;
+        if let Some(child) = tail.first() {
+            let n = child.pv_len.min(MAX_PLY - 1);
+            if let (Some(dst), Some(src)) = (f.pv.get_mut(1..=n), child.pv.get(..n)) {
                 dst.copy_from_slice(src);
+                f.pv_len = n + 1;
             }
-            f.pv_len = n + 1;
         }
     }
 
@@ -704,6 +741,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 
     fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        #[cfg(feature = "stack-probe")]
+        probe::note(ply);
         self.count_node();
         if self.stop {
             return 0;

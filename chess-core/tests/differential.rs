@@ -117,9 +117,9 @@ fn cozy_fen(b: &cz::Board) -> String {
 fn cozy_same_position(a: &cz::Board, b: &cz::Board) -> bool {
     a.hash_without_ep() == b.hash_without_ep()
         && a.side_to_move() == b.side_to_move()
-        && cz::Color::ALL.iter().all(|&c| {
-            a.colors(c) == b.colors(c) && a.castle_rights(c) == b.castle_rights(c)
-        })
+        && cz::Color::ALL
+            .iter()
+            .all(|&c| a.colors(c) == b.colors(c) && a.castle_rights(c) == b.castle_rights(c))
         && cz::Piece::ALL.iter().all(|&p| a.pieces(p) == b.pieces(p))
         && cozy_legal_ep(a) == cozy_legal_ep(b)
 }
@@ -564,8 +564,7 @@ fn check_tactical_generation(check_positions: bool, seed: u64) -> usize {
                         let capture = b.color_on(to) == Some(!us)
                             || (pawn && m.from().file() != m.to().file());
                         // Out of check, underpromotions are left to the full search.
-                        let promo_ok =
-                            matches!(m.promotion_kind(), None | Some(PieceKind::Queen));
+                        let promo_ok = matches!(m.promotion_kind(), None | Some(PieceKind::Queen));
                         in_check || (promo_ok && (capture || m.promotion_kind().is_some()))
                     })
                     .map(|&m| move_key(m))

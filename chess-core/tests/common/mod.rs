@@ -131,7 +131,12 @@ pub fn playout(start: &Position, max_plies: usize, rng: &mut Rng) -> Vec<Positio
         if moves.is_empty() || pos.halfmove_clock() >= 100 {
             break;
         }
-        let mv = moves[rng.below(moves.len())];
+        // Castling and en passant are rare under uniform choice: take them half the time.
+        let special = moves.iter().find(|m| m.is_castling() || m.is_en_passant());
+        let mv = match special {
+            Some(&m) if rng.chance(50) => m,
+            _ => moves[rng.below(moves.len())],
+        };
         pos.make(mv);
         out.push(pos.clone());
     }

@@ -1,0 +1,54 @@
+//! Measures the stack the search needs per ply (run with `--features stack-probe`; the kernel
+//! stack is 16 KiB, so a frame must stay small and recursion is bounded by MAX_PLY).
+#![cfg(feature = "stack-probe")]
+
+use chess_core::game::Game;
+use chess_core::notation::parse_fen;
+use chess_core::search::{
+    self, probe, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES, MAX_PLY,
+};
+use std::sync::atomic::Ordering;
+
+#[test]
+fn search_frames_are_small() {
+    probe::reset();
+    let mut tt = vec![TtEntry::EMPTY; 1 << 16];
+    let mut frames = vec![Frame::new(); FRAMES];
+    let mut history = Box::new(History::new());
+    // A position with long forcing lines, searched deep, reaches high plies.
+    let fen = b"r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1";
+    let game = Box::new(Game::new(parse_fen(fen).unwrap()));
+    let mem = Memory {
+        tt: &mut tt,
+        frames: &mut frames,
+        history: &mut history,
+    };
+    search::search(&game, Limit::Depth(12), mem, &mut Unlimited).unwrap();
+    let addrs: Vec<usize> = probe::PLY
+        .iter()
+        .map(|a| a.load(Ordering::Relaxed))
+        .collect();
+    let deepest = addrs.iter().rposition(|&a| a != usize::MAX).unwrap();
+    assert!(
+        addrs[1..=deepest].iter().all(|&a| a != usize::MAX),
+        "every ply up to {deepest} recorded"
+    );
+    // Measured from ply 1: ply 0 is also entered from the root's own frame.
+    // Negamax and quiescence frames both count at a ply; take the largest step between plies.
+    let max_frame = (1..deepest)
+        .map(|p| addrs[p].saturating_sub(addrs[p + 1]))
+        .max()
+        .unwrap();
+    let lowest = *addrs[1..=deepest].iter().min().unwrap();
+    let total = addrs[1] - lowest;
+    println!("deepest ply {deepest}, stack from ply 1 to it {total} bytes, largest ply frame {max_frame} bytes");
+    println!(
+        "worst case for MAX_PLY = {MAX_PLY}: {} bytes",
+        max_frame * MAX_PLY
+    );
+    assert!(deepest >= 12);
+    assert!(
+        max_frame <= 256,
+        "a search ply uses {max_frame} bytes of stack"
+    );
+}
