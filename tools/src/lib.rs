@@ -4,4 +4,5 @@
 pub mod bench;
 pub mod link;
 pub mod perft;
+pub mod play;
 pub mod transcript;

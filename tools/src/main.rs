@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, perft, transcript};
+use kchess::{bench, perft, play, transcript};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -83,6 +83,18 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Play a game against the CPU in the terminal.
+    Play {
+        #[command(flatten)]
+        target: TargetArgs,
+        /// The colour you play.
+        #[arg(long, value_enum, default_value = "white")]
+        colour: play::Colour,
+        /// The CPU's thinking time per move in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 1000,
+              value_parser = clap::value_parser!(u32).range(1..=60000))]
+        think: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -142,6 +154,11 @@ fn main() -> ExitCode {
                 Err(String::new())
             }
         }
+        Cmd::Play {
+            target,
+            colour,
+            think,
+        } => play::main(&target.target(), colour, think),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
