@@ -243,7 +243,7 @@ pub fn parse_uci(pos: &Position, s: &[u8]) -> Option<Move> {
 /// Why a FEN was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Not six space-separated fields (four or five are accepted, with default clocks).
+    /// Not six fields separated by single spaces.
     Fields,
     /// The piece placement is malformed.
     Placement,
@@ -291,9 +291,9 @@ pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
     let side = fields.next().ok_or(FenError::Fields)?;
     let castling = fields.next().ok_or(FenError::Fields)?;
     let ep = fields.next().ok_or(FenError::Fields)?;
-    let halfmove = fields.next();
-    let fullmove = fields.next();
-    if fields.next().is_some() || (halfmove.is_some() && fullmove.is_none()) {
+    let halfmove = fields.next().ok_or(FenError::Fields)?;
+    let fullmove = fields.next().ok_or(FenError::Fields)?;
+    if fields.next().is_some() {
         return Err(FenError::Fields);
     }
 
@@ -420,14 +420,8 @@ pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
         Some(sq)
     };
 
-    let halfmove = match halfmove {
-        Some(h) => parse_number(h, 9999).ok_or(FenError::Clock)?,
-        None => 0,
-    };
-    let fullmove = match fullmove {
-        Some(f) => parse_number(f, 9999).ok_or(FenError::Clock)?,
-        None => 1,
-    };
+    let halfmove = parse_number(halfmove, 9999).ok_or(FenError::Clock)?;
+    let fullmove = parse_number(fullmove, 9999).ok_or(FenError::Clock)?;
     if fullmove == 0 {
         return Err(FenError::Clock);
     }

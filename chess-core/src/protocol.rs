@@ -100,7 +100,8 @@ enum FormError {
 }
 
 fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
-    if s.is_empty() || s.len() > 16 || !s.iter().all(u8::is_ascii_digit) {
+    // Plain decimal: digits only, no sign, no leading zero.
+    if s.is_empty() || s.len() > 16 || !s.iter().all(u8::is_ascii_digit) || (s.len() > 1 && s.first() == Some(&b'0')) {
         return None;
     }
     let n = s.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
@@ -118,12 +119,15 @@ fn parse_command(input: &[u8]) -> Result<Command<'_>, FormError> {
         return Err(FormError::Format);
     }
     // The first field runs up to a space or a line ending; it decides UNKCMD before any
-    // framing error can be reported.
-    let name_len = input
+    // framing error can be reported. Leading spaces don't hide a known command: they are a
+    // framing error of that command.
+    let indent = input.iter().take_while(|&&c| c == b' ').count();
+    let body = input.get(indent..).unwrap_or(&[]);
+    let name_len = body
         .iter()
         .position(|&c| c == b' ' || c == b'\n' || c == b'\r')
-        .unwrap_or(input.len());
-    let (name, rest) = input.split_at(name_len);
+        .unwrap_or(body.len());
+    let (name, rest) = body.split_at(name_len);
     let known = matches!(
         name,
         b"00"
@@ -143,6 +147,9 @@ fn parse_command(input: &[u8]) -> Result<Command<'_>, FormError> {
     );
     if !known {
         return Err(FormError::Unknown);
+    }
+    if indent > 0 {
+        return Err(FormError::Format);
     }
     // Exactly one line, ended by one newline, no carriage return anywhere.
     let Some(line_rest) = rest.strip_suffix(b"\n") else {

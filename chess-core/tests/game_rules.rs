@@ -28,7 +28,12 @@ fn play(game: &mut Game, m: &str) -> Status {
 fn play_all(game: &mut Game, moves: &[&str], statuses: &[Status]) {
     assert_eq!(moves.len(), statuses.len());
     for (m, want) in moves.iter().zip(statuses) {
-        assert_eq!(play(game, m), *want, "after {m} ('{}')", fen(game.position()));
+        assert_eq!(
+            play(game, m),
+            *want,
+            "after {m} ('{}')",
+            fen(game.position())
+        );
         assert_eq!(game.evaluate(), *want, "after {m}");
     }
 }
@@ -45,11 +50,18 @@ fn threefold_repetition_by_knight_shuffle() {
     // Back at the start for the second time: not yet a draw.
     // (The piece records differ: each knight has moved twice.)
     assert_eq!(game.position().hash(), Position::startpos().hash());
-    assert_eq!(fen(game.position()), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3");
+    assert_eq!(
+        fen(game.position()),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3"
+    );
     assert_eq!(game.repetitions(), 2);
     assert_eq!(game.outcome(), None);
     assert_eq!(game.key_before(4), Some(repetition_key(game.position())));
-    play_all(&mut game, &shuffle, &[ONGOING, ONGOING, ONGOING, REPETITION]);
+    play_all(
+        &mut game,
+        &shuffle,
+        &[ONGOING, ONGOING, ONGOING, REPETITION],
+    );
     assert_eq!(game.len(), 8);
     assert_eq!(game.repetitions(), 3);
     assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
@@ -76,7 +88,11 @@ fn repetition_ignores_an_en_passant_square_that_cannot_be_used() {
     let shuffle = ["b8c6", "b1c3", "c6b8", "c3b1"];
     play_all(&mut game, &shuffle, &[ONGOING; 4]);
     assert_eq!(game.repetitions(), 2);
-    play_all(&mut game, &shuffle, &[ONGOING, ONGOING, ONGOING, REPETITION]);
+    play_all(
+        &mut game,
+        &shuffle,
+        &[ONGOING, ONGOING, ONGOING, REPETITION],
+    );
     assert_eq!(game.len(), 9);
     assert_eq!(game.repetitions(), 3);
 }
@@ -125,7 +141,11 @@ fn repetition_after_a_pawn_move() {
     play_all(&mut game, &["e2e3", "e7e6"], &[ONGOING; 2]);
     play_all(&mut game, &shuffle, &[ONGOING; 4]);
     assert_eq!(game.repetitions(), 2);
-    play_all(&mut game, &shuffle, &[ONGOING, ONGOING, ONGOING, REPETITION]);
+    play_all(
+        &mut game,
+        &shuffle,
+        &[ONGOING, ONGOING, ONGOING, REPETITION],
+    );
     assert_eq!(game.len(), 14);
 }
 
@@ -164,10 +184,17 @@ fn checkmate_and_stalemate_take_precedence_over_fifty_moves() {
     let mut game = Game::new(parse("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"));
     assert_eq!(
         play(&mut game, "a1a8"),
-        Status::Over(Outcome::Checkmate { winner: Color::White })
+        Status::Over(Outcome::Checkmate {
+            winner: Color::White
+        })
     );
     assert_eq!(game.position().halfmove_clock(), 100);
-    assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
 
     let mut game = Game::new(parse("k7/8/8/2Q5/8/8/8/K7 w - - 99 80"));
     assert_eq!(play(&mut game, "c5b6"), Status::Over(Outcome::Stalemate));
@@ -190,12 +217,19 @@ fn insufficient_material_cases() {
         let pos = parse(f);
         assert!(insufficient_material(&pos), "{name}");
         let game = Game::new(pos);
-        assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)), "{name}");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial)),
+            "{name}"
+        );
         assert_eq!(game.evaluate(), INSUFFICIENT, "{name}");
     }
     let playable = [
         ("KNN v K", "8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1"),
-        ("KB v KB, opposite colours", "2b5/8/4k3/8/8/3K4/8/2B5 w - - 0 1"),
+        (
+            "KB v KB, opposite colours",
+            "2b5/8/4k3/8/8/3K4/8/2B5 w - - 0 1",
+        ),
         ("KP v K", "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"),
         ("K v KP", "8/8/4k3/4p3/8/3K4/8/8 w - - 0 1"),
         ("KN v KB", "2b5/8/4k3/8/8/3K4/8/6N1 w - - 0 1"),
@@ -226,9 +260,16 @@ fn undo_restores_and_reopens_a_finished_game() {
     let mut game = Game::default();
     play_all(&mut game, &["f2f3", "e7e5", "g2g4"], &[ONGOING; 3]);
     let before_mate = game.position().clone();
-    let mate = Status::Over(Outcome::Checkmate { winner: Color::Black });
+    let mate = Status::Over(Outcome::Checkmate {
+        winner: Color::Black,
+    });
     assert_eq!(play(&mut game, "d8h4"), mate);
-    assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
     let any = parse_uci(game.position(), b"e1f2");
     assert_eq!(any, None, "no legal move in a mated position");
 
@@ -248,7 +289,11 @@ fn undo_restores_and_reopens_a_finished_game() {
     let mut game = Game::default();
     let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     play_all(&mut game, &shuffle, &[ONGOING; 4]);
-    play_all(&mut game, &shuffle, &[ONGOING, ONGOING, ONGOING, REPETITION]);
+    play_all(
+        &mut game,
+        &shuffle,
+        &[ONGOING, ONGOING, ONGOING, REPETITION],
+    );
     assert!(game.undo());
     assert_eq!(game.outcome(), None);
     assert_eq!(game.repetitions(), 2);
@@ -267,14 +312,29 @@ fn undo_restores_and_reopens_a_finished_game() {
 fn a_game_that_starts_finished_is_over_at_once() {
     let mated = parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     let mut game = Game::new(mated.clone());
-    assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
     assert!(!game.is_ongoing());
-    assert_eq!(game.evaluate(), Status::Over(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(
+        game.evaluate(),
+        Status::Over(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
     // No move is accepted, not even a plausible one, and there is nothing to undo.
     let mv = chess_core::piece::Move::new(sq("e1"), sq("f2"), chess_core::piece::MoveFlag::Quiet);
     assert_eq!(game.play(mv), Err(PlayError::GameOver));
     assert!(!game.undo());
-    assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
 
     let stalemated = parse("k7/8/1Q6/8/8/8/8/K7 b - - 0 1");
     let game = Game::new(stalemated.clone());
@@ -300,9 +360,15 @@ fn a_full_history_ends_the_game() {
         assert_eq!(game.play(mv), Ok(ONGOING), "ply {i}");
     }
     let mv = parse_uci(game.position(), b"b8c6").unwrap();
-    assert_eq!(game.play(mv), Ok(Status::Over(Outcome::Draw(DrawReason::Length))));
+    assert_eq!(
+        game.play(mv),
+        Ok(Status::Over(Outcome::Draw(DrawReason::Length)))
+    );
     assert!(game.undo());
-    assert_eq!(game.play(mv), Ok(Status::Over(Outcome::Draw(DrawReason::Length))));
+    assert_eq!(
+        game.play(mv),
+        Ok(Status::Over(Outcome::Draw(DrawReason::Length)))
+    );
 }
 
 #[test]
@@ -310,10 +376,20 @@ fn resignation() {
     let mut game = Game::default();
     play(&mut game, "e2e4");
     game.resign(Color::White);
-    assert_eq!(game.outcome(), Some(Outcome::Resignation { loser: Color::White }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Resignation {
+            loser: Color::White
+        })
+    );
     // A second resignation does not overwrite the first.
     game.resign(Color::Black);
-    assert_eq!(game.outcome(), Some(Outcome::Resignation { loser: Color::White }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Resignation {
+            loser: Color::White
+        })
+    );
     let mv = parse_uci(game.position(), b"e7e5").unwrap();
     assert_eq!(game.play(mv), Err(PlayError::GameOver));
 }

@@ -124,10 +124,16 @@ fn written(f: impl FnOnce(&mut Writer<'_>)) -> Vec<u8> {
 
 /// FENs of positions from short playouts, plus the EPD ones: the seeds for mutation.
 fn fen_seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
-    let mut seeds: Vec<Vec<u8>> = all_start_fens().into_iter().map(String::into_bytes).collect();
+    let mut seeds: Vec<Vec<u8>> = all_start_fens()
+        .into_iter()
+        .map(String::into_bytes)
+        .collect();
     let starts = all_start_fens();
     for i in 0..200 {
-        for p in playout(&parse(&starts[i % starts.len()]), 120, rng).iter().step_by(7) {
+        for p in playout(&parse(&starts[i % starts.len()]), 120, rng)
+            .iter()
+            .step_by(7)
+        {
             seeds.push(fen(p).into_bytes());
         }
     }
@@ -154,9 +160,18 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
     check_invariants(&pos, &|| show());
     let out = written(|w| notation::write_fen(&pos, w));
     let again = parse_fen(&out).unwrap_or_else(|e| {
-        panic!("'{}' accepted, written as '{}', refused: {e:?}", show(), String::from_utf8_lossy(&out))
+        panic!(
+            "'{}' accepted, written as '{}', refused: {e:?}",
+            show(),
+            String::from_utf8_lossy(&out)
+        )
     });
-    assert_eq!(written(|w| notation::write_fen(&again, w)), out, "'{}'", show());
+    assert_eq!(
+        written(|w| notation::write_fen(&again, w)),
+        out,
+        "'{}'",
+        show()
+    );
     // Equal positions, up to the en passant square the writer leaves out when no capture
     // there is legal (it is written only when usable, see `notation::write_fen`).
     let mut expected = pos.clone();
@@ -165,12 +180,22 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
     } else {
         t.with_ep += 1;
     }
-    assert_eq!(again, expected, "'{}' -> '{}'", show(), String::from_utf8_lossy(&out));
+    assert_eq!(
+        again,
+        expected,
+        "'{}' -> '{}'",
+        show(),
+        String::from_utf8_lossy(&out)
+    );
 
     // The position is usable: the side not to move is not in check, and every legal move
     // makes and unmakes cleanly.
     let them = pos.side_to_move().other();
-    assert!(!pos.is_attacked(pos.board().king_square(them), pos.side_to_move()), "'{}'", show());
+    assert!(
+        !pos.is_attacked(pos.board().king_square(them), pos.side_to_move()),
+        "'{}'",
+        show()
+    );
     let moves = legal_moves(&pos);
     for &mv in moves.as_slice() {
         let mut q = pos.clone();
@@ -226,7 +251,11 @@ fn random_placements() {
         put(Color::Black, PieceKind::King, &mut rng);
         let most = if rng.chance(50) { 8 } else { 31 };
         for _ in 0..rng.below(most) {
-            let c = if rng.chance(50) { Color::White } else { Color::Black };
+            let c = if rng.chance(50) {
+                Color::White
+            } else {
+                Color::Black
+            };
             let k = PieceKind::from_index(rng.below(5)).unwrap();
             put(c, k, &mut rng);
         }
@@ -242,7 +271,11 @@ fn random_placements() {
                             empty = 0;
                         }
                         let l = k.letter();
-                        s.push(if c == Color::White { l } else { l.to_ascii_lowercase() } as char);
+                        s.push(if c == Color::White {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        } as char);
                     }
                 }
             }
@@ -265,7 +298,11 @@ fn random_placements() {
         } else {
             "-".to_string()
         };
-        let fen_text = format!("{s} {side} {castling} {ep} {} {}", rng.below(120), 1 + rng.below(300));
+        let fen_text = format!(
+            "{s} {side} {castling} {ep} {} {}",
+            rng.below(120),
+            1 + rng.below(300)
+        );
         check_fen(fen_text.as_bytes(), &mut t);
         let Ok(pos) = parse_fen(fen_text.as_bytes()) else {
             continue;
@@ -275,7 +312,11 @@ fn random_placements() {
         // square only after a double push, which does not matter for the move list.
         if let Ok(b) = fen_text.parse::<cz::Board>() {
             compared += 1;
-            let mut ours: Vec<String> = legal_moves(&pos).as_slice().iter().map(|&m| uci(m)).collect();
+            let mut ours: Vec<String> = legal_moves(&pos)
+                .as_slice()
+                .iter()
+                .map(|&m| uci(m))
+                .collect();
             ours.sort();
             let mut theirs = Vec::new();
             let us = b.side_to_move();
@@ -283,10 +324,21 @@ fn random_placements() {
                 for m in pm {
                     let mut to = m.to;
                     if pm.piece == cz::Piece::King && b.colors(us).has(m.to) {
-                        let file = if m.to.file() > m.from.file() { cz::File::G } else { cz::File::C };
+                        let file = if m.to.file() > m.from.file() {
+                            cz::File::G
+                        } else {
+                            cz::File::C
+                        };
                         to = cz::Square::new(file, m.to.rank());
                     }
-                    theirs.push(format!("{}", cz::Move { from: m.from, to, promotion: m.promotion }));
+                    theirs.push(format!(
+                        "{}",
+                        cz::Move {
+                            from: m.from,
+                            to,
+                            promotion: m.promotion
+                        }
+                    ));
                 }
                 false
             });
@@ -310,7 +362,11 @@ fn move_positions(rng: &mut Rng) -> Vec<Position> {
     let starts = all_start_fens();
     let mut v = Vec::new();
     for i in 0..60 {
-        v.extend(playout(&parse(&starts[i % starts.len()]), 150, rng).into_iter().step_by(10));
+        v.extend(
+            playout(&parse(&starts[i % starts.len()]), 150, rng)
+                .into_iter()
+                .step_by(10),
+        );
     }
     v
 }
@@ -349,11 +405,18 @@ fn garbage_and_near_miss_move_texts() {
         }
         // And on an unrelated position.
         if let Some(mv) = parsed.to_legal_move(&Position::startpos()) {
-            assert!(legal_moves(&Position::startpos()).contains(mv), "{}", show());
+            assert!(
+                legal_moves(&Position::startpos()).contains(mv),
+                "{}",
+                show()
+            );
         }
     }
     eprintln!("{t:?}");
-    assert!(t.inputs >= 220_000 && t.parsed > 20_000 && t.legal > 15_000, "{t:?}");
+    assert!(
+        t.inputs >= 220_000 && t.parsed > 20_000 && t.legal > 15_000,
+        "{t:?}"
+    );
 }
 
 #[test]
