@@ -6,3 +6,4 @@ pub mod link;
 pub mod perft;
 pub mod play;
 pub mod transcript;
+pub mod uci;

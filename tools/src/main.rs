@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, perft, play, transcript};
+use kchess::{bench, perft, play, transcript, uci};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -95,6 +95,11 @@ enum Cmd {
               value_parser = clap::value_parser!(u32).range(1..=60000))]
         think: u32,
     },
+    /// A UCI engine that plays through the protocol.
+    Uci {
+        #[command(flatten)]
+        target: TargetArgs,
+    },
 }
 
 fn main() -> ExitCode {
@@ -159,6 +164,7 @@ fn main() -> ExitCode {
             colour,
             think,
         } => play::main(&target.target(), colour, think),
+        Cmd::Uci { target } => uci::main(&target.target()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
