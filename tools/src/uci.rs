@@ -228,6 +228,18 @@ struct Worker {
     synced: Option<(String, Vec<String>)>,
 }
 
+/// The FEN to load when the device has ended a game the GUI plays on through: the position
+/// without its history, and with the halfmove clock reset if the fifty-move rule ended it
+/// (`09` would otherwise load a game that is already over).
+fn reload_fen(pos: &Chess) -> String {
+    let fen = fen_of(pos);
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if pos.halfmoves() >= 100 && fields.len() == 6 {
+        fields[4] = "0";
+    }
+    fields.join(" ")
+}
+
 fn link_err(e: LinkError) -> String {
     e.to_string()
 }
@@ -313,7 +325,7 @@ impl Worker {
             if r == "NOGAME" {
                 // The device ended the game (a draw the GUI plays on through, or a full
                 // history): start again from this position, without the earlier history.
-                let fen = fen_of(&before);
+                let fen = reload_fen(&before);
                 let l = self.ask(&format!("09 H {fen}"))?;
                 if l != "OK" {
                     self.synced = None;
@@ -475,7 +487,7 @@ impl Worker {
         if reply == "NOGAME" {
             // The device thinks the game is over (a draw by repetition or the fifty-move rule
             // that the GUI plays on through): search the position without its history.
-            let fen = fen_of(root);
+            let fen = reload_fen(root);
             self.synced = None;
             let l = self.ask(&format!("09 H {fen}"))?;
             if l != "OK" {
@@ -917,6 +929,16 @@ mod tests {
         let best = bestmove(&text);
         assert_eq!(best.len(), 1, "{text}");
         assert_ne!(best[0], "0000", "{text}");
+    }
+
+    #[test]
+    fn fifty_move_draw_does_not_stop_the_engine() {
+        let text =
+            session("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80\ngo depth 3\n#wait 1\nquit\n");
+        let best = bestmove(&text);
+        assert_eq!(best.len(), 1, "{text}");
+        assert_ne!(best[0], "0000", "{text}");
+        assert!(text.contains("info depth 3"), "{text}");
     }
 
     #[test]
