@@ -250,7 +250,7 @@ impl<H: HistoryStore> Game<H> {
     /// Writes the moves in MOVE notation, separated by single spaces.
     pub fn write_moves(&self, w: &mut notation::Writer<'_>) {
         // The mover's colour alternates from the side that moved first.
-        let mut color = if self.len % 2 == 0 {
+        let mut color = if self.len.is_multiple_of(2) {
             self.pos.side_to_move()
         } else {
             self.pos.side_to_move().other()
@@ -338,7 +338,7 @@ impl<H: HistoryStore> Game<H> {
     pub fn repetitions(&self) -> usize {
         let key = self.key_at(self.len);
         (self.reversible_start()..=self.len)
-            .filter(|i| (self.len - i) % 2 == 0 && self.key_at(*i) == key)
+            .filter(|i| (self.len - i).is_multiple_of(2) && self.key_at(*i) == key)
             .count()
     }
 

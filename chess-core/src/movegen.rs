@@ -103,7 +103,7 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
 #[inline]
 fn push_targets(list: &mut MoveList, targets: Bitboard, offset: i8, flag: MoveFlag) {
     for to in Squares(targets) {
-        let from = Square::from_index_masked((to.index() as i32 - offset as i32) as u32);
+        let from = Square::from_index_masked((to.index() as i32 - i32::from(offset)) as u32);
         list.push(Move::new(from, to, flag));
     }
 }
@@ -117,7 +117,7 @@ fn push_promotions(
     gen: GenType,
 ) {
     for to in Squares(targets) {
-        let from = Square::from_index_masked((to.index() as i32 - offset as i32) as u32);
+        let from = Square::from_index_masked((to.index() as i32 - i32::from(offset)) as u32);
         list.push(Move::promotion(from, to, PieceKind::Queen, capture));
         if gen == GenType::All {
             list.push(Move::promotion(from, to, PieceKind::Knight, capture));

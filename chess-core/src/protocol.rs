@@ -101,7 +101,11 @@ enum FormError {
 
 fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
     // Plain decimal: digits only, no sign, no leading zero.
-    if s.is_empty() || s.len() > 16 || !s.iter().all(u8::is_ascii_digit) || (s.len() > 1 && s.first() == Some(&b'0')) {
+    if s.is_empty()
+        || s.len() > 16
+        || !s.iter().all(u8::is_ascii_digit)
+        || (s.len() > 1 && s.first() == Some(&b'0'))
+    {
         return None;
     }
     let n = s.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));

@@ -69,7 +69,7 @@ impl Target {
     /// Opens a fresh connection.
     pub fn connect(&self) -> Result<Link, LinkError> {
         match self {
-            Target::InProcess => Ok(Link::InProcess(Box::new(Session::default()))),
+            Target::InProcess => Ok(Link::InProcess(Box::default())),
             Target::Sim(path) => Link::spawn_sim(path),
             Target::Device(path) => Link::open_device(path),
         }
