@@ -136,7 +136,7 @@ fn cozy_insufficient(b: &cz::Board) -> bool {
     if bishops.is_empty() {
         return knights <= 1;
     }
-    let dark = |s: &cz::Square| (s.file() as usize + s.rank() as usize) % 2 == 0;
+    let dark = |s: &cz::Square| (s.file() as usize + s.rank() as usize).is_multiple_of(2);
     knights == 0 && (bishops.iter().all(dark) || !bishops.iter().any(dark))
 }
 

@@ -242,7 +242,7 @@ fn random_placements() {
         let mut board = [None::<(Color, PieceKind)>; 64];
         let mut put = |c: Color, k: PieceKind, rng: &mut Rng| loop {
             let i = rng.below(64);
-            if board[i].is_none() && !(k == PieceKind::Pawn && (i < 8 || i >= 56)) {
+            if board[i].is_none() && (k != PieceKind::Pawn || (8..56).contains(&i)) {
                 board[i] = Some((c, k));
                 break;
             }

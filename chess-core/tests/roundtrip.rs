@@ -362,7 +362,7 @@ fn coordinate_roundtrip_for_every_legal_move() {
                     let upper = format!("{}{}", &s[..4], s[4..].to_ascii_uppercase());
                     assert_eq!(parse_uci(pos, upper.as_bytes()), Some(mv), "{}", ctx());
                     assert_eq!(
-                        parse_uci(pos, s[..4].as_bytes()),
+                        parse_uci(pos, &s.as_bytes()[..4]),
                         None,
                         "{}: no promotion piece",
                         ctx()

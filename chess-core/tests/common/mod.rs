@@ -30,7 +30,7 @@ impl Rng {
 
     /// Uniform-enough in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     pub fn chance(&mut self, percent: usize) -> bool {
