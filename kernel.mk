@@ -1,0 +1,73 @@
+# kernel.mk -- the kernel side of kchess: test kernel, out-of-tree Rust module, QEMU tests.
+# Included by the top-level Makefile; usable alone: make -f kernel.mk kernel module qemu-test
+#
+#   make kernel        fetch + configure + build the test kernel into the cache (skipped when built)
+#   make module        build driver/chess.ko against $(KDIR) with W=e (and CLIPPY=1 when available)
+#   make qemu-test     boot the module in QEMU, run $(QEMU_TEST_CMD), fail on failures or splats
+#   make qemu          the same VM with a shell on the console and /dev/chess ready
+#   make module-clean  remove the module staging dir
+#
+# KDIR=<kernel build dir> uses that tree instead of the cached build (which is built first when
+# absent). The module is built in a staging copy ($(MODULE_STAGE)) of Kbuild, driver/ and
+# chess-core/src/, never in the repository root: `make clean M=...` deletes every *.o below M,
+# cargo's target/ included.
+
+KCHESS_ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+# Included early by the top-level Makefile: do not steal its default goal (restored at the end).
+KCHESS_SAVED_GOAL := $(.DEFAULT_GOAL)
+KCHESS_LLVM ?= /usr/lib/llvm-19/bin/
+export LIBCLANG_PATH ?= /usr/lib/llvm-19/lib
+MODULE_STAGE ?= $(KCHESS_ROOT)/build/module
+MODULE_KO := $(MODULE_STAGE)/driver/chess.ko
+QEMU_DIR ?= $(KCHESS_ROOT)/build/qemu
+QEMU_TIMEOUT ?= 300
+# The guest test: a shell smoke test for now. Later: QEMU_TEST_BIN (a static binary) and
+# QEMU_TEST_FILES (transcripts), with QEMU_TEST_CMD the command line that runs them.
+QEMU_TEST_BIN ?=
+QEMU_TEST_FILES ?= $(KCHESS_ROOT)/tools/qemu/smoke.sh
+QEMU_TEST_CMD ?= sh /tests/smoke.sh
+
+# Evaluated only inside recipes, so that other targets never touch the network or the cache.
+KCHESS_KDIR = $(if $(KDIR),$(KDIR),$(shell $(KCHESS_ROOT)/tools/kernel/build.sh --print-kdir))
+KCHESS_CLIPPY = $(if $(shell command -v clippy-driver 2>/dev/null),CLIPPY=1,)
+
+.PHONY: kernel module qemu-test qemu module-clean
+
+kernel:
+ifeq ($(KDIR),)
+	@$(KCHESS_ROOT)/tools/kernel/build.sh >/dev/null
+else
+	@test -f $(KDIR)/Module.symvers || { echo "KDIR=$(KDIR) is not a built kernel tree"; exit 1; }
+endif
+
+module: kernel
+	@rm -rf $(MODULE_STAGE)
+	@mkdir -p $(MODULE_STAGE)/chess-core
+	@cp $(KCHESS_ROOT)/Kbuild $(MODULE_STAGE)/
+	@cp -r $(KCHESS_ROOT)/driver $(MODULE_STAGE)/
+	@if [ -d $(KCHESS_ROOT)/chess-core/src ]; then cp -r $(KCHESS_ROOT)/chess-core/src $(MODULE_STAGE)/chess-core/; fi
+	@start=$$(date +%s.%N); \
+	$(MAKE) -C $(KCHESS_KDIR) M=$(MODULE_STAGE) LLVM=$(KCHESS_LLVM) W=e $(KCHESS_CLIPPY) modules && \
+	end=$$(date +%s.%N) && \
+	echo "module: $(MODULE_KO) ($$(stat -c %s $(MODULE_KO)) bytes) built in $$(echo "$$end - $$start" | bc | cut -c1-4) s"
+
+$(QEMU_DIR)/initramfs.cpio: module $(QEMU_TEST_BIN) $(QEMU_TEST_FILES) $(KCHESS_ROOT)/tools/qemu/init
+	@$(KCHESS_ROOT)/tools/qemu/mkinitramfs.sh -o $@ -k $(MODULE_KO) \
+		$(foreach b,$(QEMU_TEST_BIN),-b $(b)) -c '$(QEMU_TEST_CMD)' $(QEMU_TEST_FILES)
+
+qemu-test: $(QEMU_DIR)/initramfs.cpio
+	@$(KCHESS_ROOT)/tools/qemu/run.sh -k $(KCHESS_KDIR)/arch/x86/boot/bzImage \
+		-i $(QEMU_DIR)/initramfs.cpio -t $(QEMU_TIMEOUT) -l $(QEMU_DIR)/serial.log
+
+qemu: $(QEMU_DIR)/initramfs.cpio
+	@$(KCHESS_ROOT)/tools/qemu/run.sh -k $(KCHESS_KDIR)/arch/x86/boot/bzImage \
+		-i $(QEMU_DIR)/initramfs.cpio --interactive
+
+module-clean:
+	rm -rf $(MODULE_STAGE) $(QEMU_DIR)
+
+ifeq ($(notdir $(firstword $(MAKEFILE_LIST))),kernel.mk)
+.DEFAULT_GOAL := qemu-test
+else
+.DEFAULT_GOAL := $(KCHESS_SAVED_GOAL)
+endif
