@@ -111,6 +111,7 @@ if [ ! -e "$SRC/.kchess-complete" ]; then
     rm -rf "$SRC.tmp"; mkdir -p "$SRC.tmp"
     tar -xf "$tarball" -C "$SRC.tmp" --strip-components=1
     rm -rf "$x" "$SRC"
+    rm -f "$deb"   # the unpacked tree is the cache; the .deb is 150 MB
     mv "$SRC.tmp" "$SRC"
     # The Makefile's version must match what the package says.
     mkver="$(make -s -C "$SRC" kernelversion 2>/dev/null || true)"
