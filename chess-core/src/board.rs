@@ -372,8 +372,9 @@ impl Position {
     }
 
     /// Builds a position from its parts without checking legality (see `notation` for a checked
-    /// FEN reader). An en passant square is kept only when a pawn of the side to move could take
-    /// there, so equal positions compare and hash equal.
+    /// FEN reader). An en passant square is kept only when a pawn of the side to move stands
+    /// ready to take there (pins are not considered: repetition and FEN output use
+    /// `notation::legal_ep_square`, which does).
     pub fn from_parts(
         board: Board,
         side: Color,

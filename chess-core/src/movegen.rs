@@ -178,9 +178,11 @@ pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
     let ksq = b.king_square(us);
     let checkers = b.attackers(ksq, occ) & enemy;
     let in_check = checkers != 0;
+    // Every evasion matters when in check, quiet blocks and minor promotions included.
+    let gen = if in_check { GenType::All } else { gen };
 
     // Target squares for pieces other than the king.
-    let quiet_ok = gen == GenType::All || in_check;
+    let quiet_ok = gen == GenType::All;
     let base_targets = if quiet_ok { !own } else { enemy };
 
     // King moves: the king must not stay on a line it is attacked along, so it is removed
