@@ -9,7 +9,7 @@ use crate::board::Position;
 use crate::eval::{self, PIECE_VALUE};
 use crate::game::{Game, HistoryStore};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
-use crate::piece::{Move, PieceKind};
+use crate::piece::{Move, PieceKind, Square};
 
 /// The deepest ply a search reaches, quiescence included.
 pub const MAX_PLY: usize = 48;
@@ -509,7 +509,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
                 };
                 let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
-                1_000_000 + (victim + promo) * 16 - attacker as i32
+                let mvv_lva = (victim + promo) * 16 - attacker as i32;
+                // Captures that lose material go after the quiet moves.
+                if victim < PIECE_VALUE[attacker.min(5)] && see(&self.pos, mv) < 0 {
+                    -1_000_000 + mvv_lva
+                } else {
+                    1_000_000 + mvv_lva
+                }
             } else if mv == killers[0] {
                 900_000
             } else if mv == killers[1] {
@@ -521,6 +527,35 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 *s = score;
             }
         }
+    }
+
+    /// Lowers the history of the quiet moves tried before position `upto` of a ply's list.
+    #[inline(never)]
+    fn penalise_quiets(&mut self, ply: usize, upto: usize, side: usize, malus: i32) {
+        for i in 0..upto {
+            let Some(&mv) = self
+                .mem
+                .frames
+                .get(ply)
+                .and_then(|f| f.moves.as_slice().get(i))
+            else {
+                break;
+            };
+            if mv.is_quiet() {
+                let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
+                self.mem.history.update(side, kind, mv.to().index(), malus);
+            }
+        }
+    }
+
+    /// The ordering score of the move at position `i` of a ply's list.
+    fn score_of(&self, ply: usize, i: usize) -> i32 {
+        self.mem
+            .frames
+            .get(ply)
+            .and_then(|f| f.scores.get(i))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Moves the best-scored remaining move to position `i` and returns it.
@@ -718,17 +753,15 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                                     f.killers[0] = mv;
                                 }
                             }
-                            self.mem
-                                .history
-                                .update(side, kind, mv.to().index(), depth * depth);
+                            let bonus = depth * depth;
+                            self.mem.history.update(side, kind, mv.to().index(), bonus);
+                            self.penalise_quiets(ply, index - 1, side, -bonus);
                         }
                         break;
                     }
                 }
             }
         }
-        // A quiet move that failed to cut loses some history (done for the cutting case only
-        // through gravity, which keeps this cheap).
         let bound = if best_score >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -779,6 +812,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let mut index = 0;
         while let Some(mv) = self.pick(ply, index) {
             index += 1;
+            // Captures that lose material are not worth a look outside check.
+            if !in_check && self.score_of(ply, index - 1) < 0 {
+                break;
+            }
             // Delta pruning: even winning this piece cannot lift us to alpha.
             if !in_check && mv.promotion_kind().is_none() {
                 let gain = self
@@ -810,6 +847,59 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         best
     }
+}
+
+/// Static exchange evaluation: the material balance, for the side making `mv`, of the
+/// sequence of captures on its target square when both sides always recapture with their
+/// least valuable piece and may stop when it pays.
+pub fn see(pos: &Position, mv: Move) -> i32 {
+    let b = pos.board();
+    let (from, to) = (mv.from(), mv.to());
+    let value = |k: PieceKind| PIECE_VALUE[k.index()];
+    let Some(mut attacker) = b.kind_at(from) else {
+        return 0;
+    };
+    let mut occ = b.occupied() ^ from.bit();
+    let mut gain = [0i32; 34];
+    gain[0] = if mv.is_en_passant() {
+        occ ^= Square::from_coords(to.file(), from.rank()).bit();
+        value(PieceKind::Pawn)
+    } else {
+        b.kind_at(to).map_or(0, value)
+    };
+    if let Some(promo) = mv.promotion_kind() {
+        gain[0] += value(promo) - value(PieceKind::Pawn);
+        attacker = promo;
+    }
+    let mut side = pos.side_to_move();
+    let mut depth = 0;
+    loop {
+        side = side.other();
+        let attackers = b.attackers(to, occ) & occ & b.color_bb(side);
+        let Some(kind) = PieceKind::ALL
+            .into_iter()
+            .find(|&k| attackers & b.kind_bb(k) != 0)
+        else {
+            break;
+        };
+        if depth + 1 >= gain.len() {
+            break;
+        }
+        depth += 1;
+        // This side takes the piece that just captured.
+        gain[depth] = value(attacker) - gain[depth - 1];
+        if gain[depth].max(-gain[depth - 1]) < 0 {
+            break;
+        }
+        let sq = crate::attacks::first(attackers & b.kind_bb(kind));
+        occ ^= sq.bit();
+        attacker = kind;
+    }
+    while depth > 0 {
+        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        depth -= 1;
+    }
+    gain[0]
 }
 
 /// Counts the leaves of the legal move tree of `depth` plies, using the caller's frames for the
