@@ -494,6 +494,8 @@ struct Game<'a, W: Write> {
     last: Option<(String, String)>,
     /// Why the game is over, when it is.
     over: Option<String>,
+    /// Whether the prompt has told the reason yet.
+    over_told: bool,
 }
 
 fn link_err(e: crate::link::LinkError) -> String {
@@ -503,6 +505,11 @@ fn link_err(e: crate::link::LinkError) -> String {
 impl<W: Write> Game<'_, W> {
     fn ask(&mut self, cmd: &str) -> Result<String, String> {
         self.link.ask(cmd).map_err(link_err)
+    }
+
+    fn end(&mut self, why: &str) {
+        self.over = Some(why.to_string());
+        self.over_told = false;
     }
 
     fn say(&mut self, text: &str) -> Result<(), String> {
@@ -575,12 +582,12 @@ impl<W: Write> Game<'_, W> {
                 } else {
                     "Checkmate: kchess wins."
                 };
-                self.over = Some(msg.into());
+                self.end(msg);
             }
-            "STALEMATE" => self.over = Some("Stalemate: the game is drawn.".into()),
+            "STALEMATE" => self.end("Stalemate: the game is drawn."),
             "DRAW" => {
                 let why = self.draw_reason();
-                self.over = Some(format!("Draw by {why}."));
+                self.end(&format!("Draw by {why}."));
             }
             other => return Err(format!("unexpected reply from the device: {other}")),
         }
@@ -719,6 +726,7 @@ pub fn run(
         colour: opts.colour,
         last: None,
         over: None,
+        over_told: false,
     };
     let r = game.ask(&format!("07 T{}", opts.think_ms))?;
     if r != "OK" {
@@ -731,7 +739,15 @@ pub fn run(
     let mut lines = input.lines();
     loop {
         let prompt = match &game.over {
-            Some(why) => format!("{why}\nGame over. Play again? (y = new game, n = quit) > "),
+            Some(why) => {
+                let why = if game.over_told {
+                    String::new()
+                } else {
+                    format!("{why}\n")
+                };
+                game.over_told = true;
+                format!("{why}Game over. Play again? (y = new game, n = quit) > ")
+            }
             None => match game.position() {
                 Ok(pos) => format!(
                     "{} Your move ({}) > ",
@@ -794,7 +810,7 @@ pub fn run(
                 } else {
                     let r = game.ask("04")?;
                     if r == "OK" {
-                        game.over = Some("You resigned: kchess wins.".into());
+                        game.end("You resigned: kchess wins.");
                     } else {
                         game.say(&format!("The device refused the resignation: {r}"))?;
                     }
@@ -1061,5 +1077,54 @@ mod tests {
         assert!(text.contains("kchess plays 1. "), "{text}");
         assert!(text.contains(" 8  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜  8"), "{text}");
         assert!(text.contains("1... Your move (black)"), "{text}");
+    }
+
+    fn game_at<'a>(out: &'a mut Vec<u8>, record: &str) -> Game<'a, Vec<u8>> {
+        let mut game = Game {
+            link: Target::InProcess.connect().unwrap(),
+            out,
+            colour: Colour::White,
+            last: None,
+            over: None,
+            over_told: false,
+        };
+        assert_eq!(game.ask("07 T20").unwrap(), "OK");
+        assert_eq!(game.ask(&format!("09 {record}")).unwrap(), "OK");
+        game
+    }
+
+    #[test]
+    fn the_end_of_a_game_is_announced() {
+        let mut out = Vec::new();
+        let mut game = game_at(&mut out, "W 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        game.human_move("Ra8").unwrap();
+        assert_eq!(game.over.as_deref(), Some("Checkmate: you win!"));
+        // Undo reopens the game at the human's turn.
+        game.undo().unwrap();
+        assert_eq!(game.over, None);
+        assert_eq!(
+            game.ask("06").unwrap(),
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+        );
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("You play 1. Ra8# (WRa1-a8)"), "{text}");
+        assert!(text.contains("Took back 1 half-move."), "{text}");
+
+        let mut out = Vec::new();
+        let mut game = game_at(&mut out, "W 7k/8/5K2/8/8/8/8/6Q1 w - - 0 1");
+        game.human_move("Qg6").unwrap();
+        assert_eq!(game.over.as_deref(), Some("Stalemate: the game is drawn."));
+
+        let mut out = Vec::new();
+        let mut game = game_at(&mut out, "W 7k/8/8/8/8/8/1r6/K7 w - - 0 1");
+        game.human_move("Kxb2").unwrap();
+        assert_eq!(game.over.as_deref(), Some("Draw by insufficient material."));
+
+        // The CPU mates.
+        let mut out = Vec::new();
+        let mut game = game_at(&mut out, "W r5k1/8/8/8/8/8/1P3PPP/6K1 w - - 0 1");
+        game.ask("07 D3").unwrap();
+        game.human_move("b3").unwrap();
+        assert_eq!(game.over.as_deref(), Some("Checkmate: kchess wins."));
     }
 }
