@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""The Elo gauntlet: kchess (through `kchess uci`) against Stockfish at limited strength.
+
+`make elo` runs tools/elo/run.sh, which installs Debian's stockfish and python-chess when they
+are missing and then runs, from the repository root:
+
+    python3 tools/elo/gauntlet.py --engine target/release/kchess $ELO_ARGS
+
+e.g. `make elo ELO_ARGS="--games 40 --levels 1500,1800,2100 --concurrency 2"`.
+
+Each level plays --games games (default 20) against Stockfish with UCI_LimitStrength=true and
+UCI_Elo=LEVEL, at a fixed time per move for both sides (--movetime-ms, default 200). Games
+start from the lines in tools/elo/openings.txt, in order, each line twice with the colours
+swapped. Nothing is adjudicated: a game ends by the rules only (checkmate, stalemate,
+insufficient material, threefold repetition or the fifty-move rule, both claimed at once as the
+device does), or by forfeit when an engine fails or plays an illegal move. For each level the
+script prints W/D/L from kchess's side, the score, the Elo difference with a 95% margin
+(logistic model, per-game variance as cutechess-cli computes it) and the implied kchess rating
+(level + difference). The last lines are machine-readable `RESULT level=... ` records.
+
+The kchess engine can be pointed at /dev/chess with --engine-args "--device /dev/chess".
+Stockfish's UCI_Elo is calibrated at longer time controls (60 s + 0.6 s per game), so ratings
+at 200 ms per move are indicative only.
+"""
+
+import argparse
+import concurrent.futures
+import math
+import os
+import shutil
+import sys
+import threading
+import time
+
+import chess
+import chess.engine
+import chess.pgn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_openings(path):
+    """Lines of UCI moves (with optional `# name`); each is checked for legality."""
+    openings = []
+    with open(path, encoding="utf-8") as f:
+        for number, raw in enumerate(f, 1):
+            text, _, name = raw.partition("#")
+            moves = text.split()
+            if not moves:
+                continue
+            board = chess.Board()
+            for uci in moves:
+                try:
+                    board.push_uci(uci)
+                except ValueError as e:
+                    raise SystemExit(f"{path}:{number}: {e}")
+            openings.append((moves, name.strip() or " ".join(moves)))
+    if not openings:
+        raise SystemExit(f"{path}: no openings")
+    return openings
+
+
+def elo_from_score(score):
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def estimate(wins, draws, losses):
+    """(score, elo difference, 95% margin) with the logistic model; the difference is +-inf
+    for a perfect or a zero score, and the margin then is None."""
+    n = wins + draws + losses
+    if n == 0:
+        return None, None, None
+    score = (wins + draws / 2) / n
+    if score <= 0.0 or score >= 1.0:
+        return score, math.copysign(math.inf, score - 0.5), None
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    se = math.sqrt(var / n)
+    eps = 1e-6
+    lo = min(max(score - 1.96 * se, eps), 1 - eps)
+    hi = min(max(score + 1.96 * se, eps), 1 - eps)
+    margin = (elo_from_score(hi) - elo_from_score(lo)) / 2
+    return score, elo_from_score(score), margin
+
+
+def perfect_score_bound(n):
+    """For a zero (or perfect) score over n games: the Elo bound at 95% confidence, from the
+    binomial probability of scoring nothing when the true score is p: (1-p)^n = 0.05."""
+    p = 1 - 0.05 ** (1 / n)
+    return elo_from_score(p)
+
+
+class Players(threading.local):
+    """One kchess and one Stockfish per worker thread, restarted after a failure."""
+
+    def __init__(self):
+        self.kchess = None
+        self.stockfish = None
+
+
+def start_kchess(args):
+    return chess.engine.SimpleEngine.popen_uci([args.engine, "uci", *args.engine_args.split()], timeout=30)
+
+
+def start_stockfish(args):
+    sf = chess.engine.SimpleEngine.popen_uci([args.stockfish], timeout=30)
+    sf.configure({"Threads": args.sf_threads, "Hash": args.sf_hash})
+    return sf
+
+
+def close(engine):
+    if engine is None:
+        return
+    try:
+        engine.quit()
+    except Exception:  # noqa: BLE001 - a dead engine is closed as well as it can be
+        try:
+            engine.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def play_game(args, players, level, opening, kchess_white, round_no):
+    moves, name = opening
+    if players.kchess is None:
+        players.kchess = start_kchess(args)
+    if players.stockfish is None:
+        players.stockfish = start_stockfish(args)
+    board = chess.Board()
+    for uci in moves:
+        board.push_uci(uci)
+    kchess_colour = chess.WHITE if kchess_white else chess.BLACK
+    limit = chess.engine.Limit(time=args.movetime_ms / 1000)
+    sf_options = {"UCI_LimitStrength": True, "UCI_Elo": level}
+    game_key = object()  # a new object: python-chess sends ucinewgame to both engines
+    result = None
+    termination = None
+    while not board.is_game_over(claim_draw=True):
+        kchess_to_move = board.turn == kchess_colour
+        engine = players.kchess if kchess_to_move else players.stockfish
+        who = "kchess" if kchess_to_move else f"stockfish-{level}"
+        try:
+            played = engine.play(board, limit, game=game_key, options={} if kchess_to_move else sf_options)
+            move = played.move
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as e:
+            move = None
+            termination = f"{who} failed: {e!r}"
+        if move is not None and move not in board.legal_moves:
+            termination = f"{who} played an illegal move {move.uci()} in {board.fen()}"
+            move = None
+        if move is None:
+            termination = termination or f"{who} returned no move"
+            result = "0-1" if board.turn == chess.WHITE else "1-0"
+            # Start the failing engine afresh for the next game.
+            if kchess_to_move:
+                close(players.kchess)
+                players.kchess = None
+            else:
+                close(players.stockfish)
+                players.stockfish = None
+            break
+        board.push(move)
+    if result is None:
+        outcome = board.outcome(claim_draw=True)
+        result = outcome.result()
+        termination = outcome.termination.name.lower().replace("_", " ")
+
+    game = chess.pgn.Game.from_board(board)
+    sf_name = f"Stockfish {level}"
+    game.headers["Event"] = f"kchess gauntlet, {args.movetime_ms} ms per move"
+    game.headers["Site"] = "kchess tools/elo/gauntlet.py"
+    game.headers["Date"] = time.strftime("%Y.%m.%d")
+    game.headers["Round"] = str(round_no)
+    game.headers["White"] = "kchess" if kchess_white else sf_name
+    game.headers["Black"] = sf_name if kchess_white else "kchess"
+    game.headers["Result"] = result
+    game.headers["Opening"] = name
+    game.headers["Termination"] = termination
+    game.headers["TimeControl"] = f"movetime {args.movetime_ms} ms"
+    if kchess_white:
+        points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+    else:
+        points = {"1-0": 0.0, "0-1": 1.0}.get(result, 0.5)
+    return points, game, termination, board.ply()
+
+
+def check_openings(args, openings):
+    sf = start_stockfish(args)
+    worst = 0
+    try:
+        for moves, name in openings:
+            board = chess.Board()
+            for uci in moves:
+                board.push_uci(uci)
+            info = sf.analyse(board, chess.engine.Limit(depth=16))
+            cp = info["score"].white().score(mate_score=10000)
+            worst = max(worst, abs(cp))
+            print(f"{cp:+5d} cp  {name}: {' '.join(moves)}")
+    finally:
+        close(sf)
+    print(f"{len(openings)} openings, all legal; largest |eval| {worst} cp (Stockfish, depth 16)")
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="kchess against Stockfish at limited strength",
+        epilog="See the top of this file for `make elo`.",
+    )
+    ap.add_argument("--engine", default="target/release/kchess", help="the kchess binary (run as `kchess uci`)")
+    ap.add_argument("--engine-args", default="", help="extra arguments after `uci`, e.g. '--device /dev/chess'")
+    ap.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
+    ap.add_argument("--levels", default="1800", help="comma-separated UCI_Elo levels (default 1800)")
+    ap.add_argument("--games", type=int, default=20, help="games per level (default 20)")
+    ap.add_argument("--movetime-ms", type=int, default=200, help="time per move for both (default 200)")
+    ap.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
+    ap.add_argument("--pgn", help="write the games to this PGN file")
+    ap.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
+    ap.add_argument("--sf-threads", type=int, default=1)
+    ap.add_argument("--sf-hash", type=int, default=16)
+    ap.add_argument("--check-openings", action="store_true", help="check the openings and exit")
+    args = ap.parse_args()
+
+    openings = read_openings(args.openings)
+    if not (os.path.exists(args.stockfish) or shutil.which(args.stockfish)):
+        raise SystemExit(f"stockfish not found at {args.stockfish}: apt-get install stockfish")
+    if args.check_openings:
+        check_openings(args, openings)
+        return 0
+    try:
+        levels = [int(x) for x in args.levels.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(f"--levels: expected numbers like 1500,1800,2100, not {args.levels!r}")
+    if args.games < 1 or args.concurrency < 1 or args.movetime_ms < 1:
+        raise SystemExit("--games, --concurrency and --movetime-ms must be positive")
+
+    probe = start_stockfish(args)
+    sf_name = probe.id.get("name", "stockfish")
+    elo_option = probe.options.get("UCI_Elo")
+    close(probe)
+    if elo_option is None:
+        raise SystemExit(f"{sf_name} has no UCI_Elo option")
+    for level in levels:
+        if not elo_option.min <= level <= elo_option.max:
+            raise SystemExit(f"{sf_name} accepts UCI_Elo {elo_option.min}..{elo_option.max}, not {level}")
+    kchess = start_kchess(args)
+    kchess_name = kchess.id.get("name", "kchess")
+    close(kchess)
+
+    print(
+        f"{kchess_name} vs {sf_name} (UCI_LimitStrength) at {', '.join(map(str, levels))}; "
+        f"{args.games} games per level, {args.movetime_ms} ms per move, {len(openings)} openings, "
+        f"concurrency {args.concurrency}",
+        flush=True,
+    )
+
+    jobs = []
+    for level in levels:
+        for i in range(args.games):
+            opening = openings[(i // 2) % len(openings)]
+            jobs.append((level, opening, i % 2 == 0, i + 1))
+
+    players = Players()
+    all_players = []
+    lock = threading.Lock()
+    tally = {level: [0, 0, 0] for level in levels}
+    done = [0]
+    pgn_file = open(args.pgn, "w", encoding="utf-8") if args.pgn else None
+
+    def run(job):
+        level, opening, kchess_white, round_no = job
+        if players.kchess is None and players.stockfish is None:
+            with lock:
+                all_players.append(players.__dict__)
+        return job, play_game(args, players, level, opening, kchess_white, round_no)
+
+    started = time.monotonic()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
+            for job, (points, game, termination, plies) in pool.map(run, jobs):
+                level, opening, kchess_white, round_no = job
+                with lock:
+                    t = tally[level]
+                    t[0 if points == 1.0 else 1 if points == 0.5 else 2] += 1
+                    done[0] += 1
+                    colour = "white" if kchess_white else "black"
+                    verdict = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[points]
+                    print(
+                        f"[{done[0]}/{len(jobs)}] {level} game {round_no}: kchess ({colour}) {verdict} "
+                        f"{game.headers['Result']} by {termination} after {plies} plies "
+                        f"({opening[1]})  kchess +{t[0]} ={t[1]} -{t[2]}",
+                        flush=True,
+                    )
+                    if pgn_file:
+                        print(game, file=pgn_file, end="\n\n", flush=True)
+    finally:
+        for p in all_players:
+            close(p.get("kchess"))
+            close(p.get("stockfish"))
+        if pgn_file:
+            pgn_file.close()
+
+    minutes = (time.monotonic() - started) / 60
+    print(f"\n{len(jobs)} games in {minutes:.1f} min")
+    print(f"{'level':>6} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'score':>7}  {'Elo diff (95%)':>16}  {'kchess Elo':>14}")
+    records = []
+    for level in levels:
+        w, d, l = tally[level]
+        n = w + d + l
+        score, diff, margin = estimate(w, d, l)
+        if margin is not None:
+            diff_text = f"{diff:+.0f} ± {margin:.0f}"
+            elo_text = f"{level + diff:.0f} ± {margin:.0f}"
+            record = f"diff={diff:+.0f} margin={margin:.0f} kchess_elo={level + diff:.0f}"
+        else:
+            bound = perfect_score_bound(n)
+            if score <= 0:
+                diff_text = f"< {bound:+.0f}"
+                elo_text = f"< {level + bound:.0f}"
+                record = f"diff=-inf kchess_elo_below={level + bound:.0f}"
+            else:
+                diff_text = f"> {-bound:+.0f}"
+                elo_text = f"> {level - bound:.0f}"
+                record = f"diff=+inf kchess_elo_above={level - bound:.0f}"
+        print(f"{level:>6} {n:>5} {w:>4} {d:>4} {l:>4} {score * 100:>6.1f}%  {diff_text:>16}  {elo_text:>14}")
+        records.append(
+            f"RESULT level={level} games={n} W={w} D={d} L={l} score={score * 100:.1f}% {record} "
+            f"movetime_ms={args.movetime_ms}"
+        )
+    print()
+    for r in records:
+        print(r)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
