@@ -43,6 +43,8 @@ fn emit(out: &Out, line: &str) {
 
 /// The largest time budget the protocol accepts (`07 T60000`).
 const MAX_TIME_MS: u64 = 60_000;
+/// How long after sending `03` a `stop` may signal the simulator.
+const SIGNAL_GRACE: Duration = Duration::from_millis(5);
 /// Default time kept back from each clock allocation for the bridge and the GUI.
 const DEFAULT_OVERHEAD_MS: u64 = 30;
 
@@ -63,8 +65,11 @@ pub struct Go {
     pub nodes: Option<u64>,
     /// `mate` in moves.
     pub mate: Option<u64>,
-    /// `infinite` (or `ponder`: both wait for `stop`).
+    /// `infinite`: no `bestmove` before `stop`.
     pub infinite: bool,
+    /// `ponder`: the search starts on `ponderhit` (the bridge does not think on the
+    /// opponent's time), or is abandoned on `stop`.
+    pub ponder: bool,
 }
 
 impl Go {
@@ -86,8 +91,12 @@ impl Go {
                 "depth" => go.depth = unum(i),
                 "nodes" => go.nodes = unum(i),
                 "mate" => go.mate = unum(i),
-                "infinite" | "ponder" => {
+                "infinite" => {
                     go.infinite = true;
+                    takes_value = false;
+                }
+                "ponder" => {
+                    go.ponder = true;
                     takes_value = false;
                 }
                 "searchmoves" => {
@@ -220,6 +229,8 @@ struct Worker {
     stop: Arc<AtomicBool>,
     /// Set with `stop`; the in-process device's search consumes it.
     interrupt: Arc<AtomicBool>,
+    /// Set by `ponderhit`.
+    ponderhit: Arc<AtomicBool>,
     searching: Arc<AtomicBool>,
     overhead_ms: u64,
     wanted: Option<Wanted>,
@@ -364,8 +375,13 @@ impl Worker {
             }
             Link::Device(_) => return self.link.ask("03").map(Searched::Reply),
         };
+        if self.stop.load(Ordering::SeqCst) {
+            // Stopped before it began: nothing to interrupt.
+            return Ok(Searched::Interrupted);
+        }
         stdin.write_all(b"03\n")?;
         stdin.flush()?;
+        let sent = std::time::Instant::now();
         let mut signalled = false;
         loop {
             if !stdout.buffer().is_empty() {
@@ -383,7 +399,9 @@ impl Worker {
             if readable {
                 break;
             }
-            if !signalled && self.stop.load(Ordering::SeqCst) {
+            // A SIGINT that reaches the simulator before it has read `03` (or after it has
+            // answered) ends it, so give it a moment to start searching.
+            if !signalled && self.stop.load(Ordering::SeqCst) && sent.elapsed() >= SIGNAL_GRACE {
                 signalled = true;
                 let pid = Pid::from_raw(i32::try_from(child.id()).unwrap_or(i32::MAX));
                 let _ = kill(pid, Signal::SIGINT);
@@ -420,10 +438,25 @@ impl Worker {
         }
     }
 
-    fn go(&mut self, go: Go) {
+    fn go(&mut self, mut go: Go) {
+        if go.ponder {
+            // Wait for the opponent's move: `ponderhit` starts the real search with the clock
+            // as `go` gave it; `stop` abandons it with a quick answer the GUI will ignore.
+            while !self.stop.load(Ordering::SeqCst) && !self.ponderhit.load(Ordering::SeqCst) {
+                thread::sleep(Duration::from_millis(2));
+            }
+            if self.stop.load(Ordering::SeqCst) {
+                go = Go {
+                    depth: Some(1),
+                    ..Go::default()
+                };
+                self.stop.store(false, Ordering::SeqCst);
+                self.interrupt.store(false, Ordering::SeqCst);
+            }
+        }
         let best = self.best_move(&go);
         if go.infinite {
-            // UCI: no bestmove before `stop` in infinite (or ponder) mode.
+            // UCI: no bestmove before `stop` in infinite mode.
             while !self.stop.load(Ordering::SeqCst) {
                 thread::sleep(Duration::from_millis(5));
             }
@@ -585,6 +618,7 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), String>
     let interruptible = !matches!(link, Link::Device(_));
     let stop = Arc::new(AtomicBool::new(false));
     let interrupt = Arc::new(AtomicBool::new(false));
+    let ponderhit = Arc::new(AtomicBool::new(false));
     let searching = Arc::new(AtomicBool::new(false));
     let worker = Worker {
         target: target.clone(),
@@ -592,6 +626,7 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), String>
         out: out.clone(),
         stop: stop.clone(),
         interrupt: interrupt.clone(),
+        ponderhit: ponderhit.clone(),
         searching: searching.clone(),
         overhead_ms: DEFAULT_OVERHEAD_MS,
         wanted: None,
@@ -655,6 +690,7 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), String>
                 } else {
                     stop.store(false, Ordering::SeqCst);
                     interrupt.store(false, Ordering::SeqCst);
+                    ponderhit.store(false, Ordering::SeqCst);
                     searching.store(true, Ordering::SeqCst);
                     send(Job::Go(Go::parse(args)))?;
                 }
@@ -663,7 +699,8 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), String>
                 stop.store(true, Ordering::SeqCst);
                 interrupt.store(true, Ordering::SeqCst);
             }
-            "ponderhit" | "debug" | "register" => {}
+            "ponderhit" => ponderhit.store(true, Ordering::SeqCst),
+            "debug" | "register" => {}
             "quit" => break,
             _ => emit(&out, &format!("info string unknown command: {line}")),
         }
@@ -939,6 +976,20 @@ mod tests {
         assert_eq!(best.len(), 1, "{text}");
         assert_ne!(best[0], "0000", "{text}");
         assert!(text.contains("info depth 3"), "{text}");
+    }
+
+    #[test]
+    fn ponder_waits_for_ponderhit_or_stop() {
+        let text = session(
+            "position startpos moves e2e4\ngo ponder depth 4\nisready\nponderhit\n#wait 1\n\
+             position startpos moves e2e4 e7e5\ngo ponder wtime 1000 btime 1000\nstop\n#wait 2\n\
+             quit\n",
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.contains(&"readyok"), "{text}");
+        assert!(text.contains("info depth 4 "), "{text}");
+        assert!(text.contains("info depth 1 "), "{text}");
+        assert_eq!(bestmove(&text).len(), 2, "{text}");
     }
 
     #[test]
