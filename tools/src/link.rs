@@ -103,6 +103,8 @@ impl Link {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            // Its only stderr output is the note about an interrupted search.
+            .stderr(Stdio::null())
             .spawn()
             .map_err(|source| LinkError::Spawn {
                 path: path.to_owned(),

@@ -7,7 +7,7 @@
 //!
 //! The device's search is synchronous, so it runs in a worker thread and standard input stays
 //! responsive. `stop` cuts a search short on the simulator: the bridge sends the simulator
-//! SIGINT (it abandons the search, leaving the game unchanged and writing no reply) and answers
+//! SIGUSR1 (it abandons the search, leaving the game unchanged and writing no reply) and answers
 //! with a quick depth-1 search instead; the in-process device is interrupted the same way
 //! through its clock. On a device file (`/dev/chess`) there is nothing to signal, so `stop`
 //! waits for the search to end: `go infinite` is `07 T60000` (the protocol's largest budget),
@@ -399,12 +399,12 @@ impl Worker {
             if readable {
                 break;
             }
-            // A SIGINT that reaches the simulator before it has read `03` (or after it has
-            // answered) ends it, so give it a moment to start searching.
+            // SIGUSR1 interrupts the simulator's search and is ignored when none runs; still
+            // give it a moment to start searching, so the stop is not lost.
             if !signalled && self.stop.load(Ordering::SeqCst) && sent.elapsed() >= SIGNAL_GRACE {
                 signalled = true;
                 let pid = Pid::from_raw(i32::try_from(child.id()).unwrap_or(i32::MAX));
-                let _ = kill(pid, Signal::SIGINT);
+                let _ = kill(pid, Signal::SIGUSR1);
                 // A marker whose reply can't be mistaken for a move's: if the search had
                 // already finished, its reply comes first.
                 stdin.write_all(b"06\n")?;

@@ -1,7 +1,9 @@
 //! `chess-sim`: the `/dev/chess` protocol over a pipe. Each line of standard input is one
 //! command; each reply is written to standard output and flushed. A first SIGINT during a CPU
 //! search interrupts it (the game is unchanged, no reply is written, a note goes to standard
-//! error); a SIGINT at any other time ends the simulator.
+//! error); a SIGINT at any other time ends the simulator. SIGUSR1 interrupts a running search
+//! the same way and is ignored otherwise, so a program driving the simulator can stop a search
+//! without racing its end.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -24,6 +26,12 @@ extern "C" fn on_sigint(_: i32) {
     // SAFETY: sigaction and raise are async-signal-safe.
     let _ = unsafe { sigaction(Signal::SIGINT, &default) };
     let _ = raise(Signal::SIGINT);
+}
+
+extern "C" fn on_sigusr1(_: i32) {
+    if SEARCHING.load(Ordering::SeqCst) {
+        INTERRUPT.store(true, Ordering::SeqCst);
+    }
 }
 
 /// The simulator's own failures.
@@ -87,6 +95,13 @@ fn run() -> Result<(), SimError> {
     );
     // SAFETY: the handler only touches atomics and calls async-signal-safe functions.
     unsafe { sigaction(Signal::SIGINT, &action) }.map_err(SimError::Signal)?;
+    let action = SigAction::new(
+        SigHandler::Handler(on_sigusr1),
+        SaFlags::empty(),
+        SigSet::empty(),
+    );
+    // SAFETY: the handler only touches atomics.
+    unsafe { sigaction(Signal::SIGUSR1, &action) }.map_err(SimError::Signal)?;
 
     let mut session = Session::new(tt_mb);
     let stdin = io::stdin();
