@@ -204,7 +204,7 @@ impl MoveText {
 
     /// Finds the legal move of `pos` this text names exactly (colour, piece, squares, declared
     /// capture and promotion all matching), or `None` when it is not legal here.
-    pub fn to_legal_move(&self, pos: &Position) -> Option<Move> {
+    pub fn resolve(&self, pos: &Position) -> Option<Move> {
         if self.color != pos.side_to_move() {
             return None;
         }

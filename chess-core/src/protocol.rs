@@ -395,7 +395,7 @@ impl<H: HistoryStore> Device<H> {
                 if !self.humans_turn() {
                     out.bytes(reply::OOT);
                 } else {
-                    match text.to_legal_move(self.game.position()) {
+                    match text.resolve(self.game.position()) {
                         Some(mv) => {
                             let r = self.play(mv);
                             out.bytes(r);

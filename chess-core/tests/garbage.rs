@@ -398,13 +398,13 @@ fn garbage_and_near_miss_move_texts() {
         t.parsed += 1;
         // The grammar has one spelling per move text.
         assert_eq!(written(|w| parsed.write(w)), input, "{}", show());
-        if let Some(mv) = parsed.to_legal_move(pos) {
+        if let Some(mv) = parsed.resolve(pos) {
             t.legal += 1;
             assert!(moves.contains(mv), "{}", show());
             assert_eq!(MoveText::describe(pos, mv), parsed, "{}", show());
         }
         // And on an unrelated position.
-        if let Some(mv) = parsed.to_legal_move(&Position::startpos()) {
+        if let Some(mv) = parsed.resolve(&Position::startpos()) {
             assert!(
                 legal_moves(&Position::startpos()).contains(mv),
                 "{}",

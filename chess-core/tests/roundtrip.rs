@@ -181,88 +181,58 @@ fn move_text_roundtrip_for_every_legal_move() {
                 "{}: parse('{s}')",
                 ctx()
             );
-            assert_eq!(t.to_legal_move(pos), Some(mv), "{}: '{s}'", ctx());
+            assert_eq!(t.resolve(pos), Some(mv), "{}: '{s}'", ctx());
 
             // Near misses name no legal move (or exactly the other move they name).
             let other = |c: Color| c.other();
             let mut wrong = t;
             wrong.color = other(t.color);
-            assert_eq!(wrong.to_legal_move(pos), None, "{}: wrong colour", ctx());
+            assert_eq!(wrong.resolve(pos), None, "{}: wrong colour", ctx());
             let mut wrong = t;
             wrong.kind = if t.kind == PieceKind::Queen {
                 PieceKind::Rook
             } else {
                 PieceKind::Queen
             };
-            assert_eq!(wrong.to_legal_move(pos), None, "{}: wrong piece", ctx());
+            assert_eq!(wrong.resolve(pos), None, "{}: wrong piece", ctx());
             match t.capture {
                 Some((c, k)) => {
                     let mut wrong = t;
                     wrong.capture = None;
-                    assert_eq!(
-                        wrong.to_legal_move(pos),
-                        None,
-                        "{}: capture not declared",
-                        ctx()
-                    );
+                    assert_eq!(wrong.resolve(pos), None, "{}: capture not declared", ctx());
                     for kind in PieceKind::ALL.into_iter().filter(|&x| x != k) {
                         wrong.capture = Some((c, kind));
-                        assert_eq!(
-                            wrong.to_legal_move(pos),
-                            None,
-                            "{}: declared {kind:?}",
-                            ctx()
-                        );
+                        assert_eq!(wrong.resolve(pos), None, "{}: declared {kind:?}", ctx());
                     }
                     wrong.capture = Some((c.other(), k));
-                    assert_eq!(
-                        wrong.to_legal_move(pos),
-                        None,
-                        "{}: own piece declared",
-                        ctx()
-                    );
+                    assert_eq!(wrong.resolve(pos), None, "{}: own piece declared", ctx());
                 }
                 None => {
                     let mut wrong = t;
                     wrong.capture = Some((t.color.other(), PieceKind::Pawn));
-                    assert_eq!(
-                        wrong.to_legal_move(pos),
-                        None,
-                        "{}: capture declared",
-                        ctx()
-                    );
+                    assert_eq!(wrong.resolve(pos), None, "{}: capture declared", ctx());
                 }
             }
             match t.promotion {
                 Some((c, _)) => {
                     let mut wrong = t;
                     wrong.promotion = None;
-                    assert_eq!(wrong.to_legal_move(pos), None, "{}: no promotion", ctx());
+                    assert_eq!(wrong.resolve(pos), None, "{}: no promotion", ctx());
                     for kind in PieceKind::ALL {
                         wrong.promotion = Some((c, kind));
                         let want = match kind {
                             PieceKind::Pawn | PieceKind::King => None,
                             k => Some(Move::promotion(mv.from(), mv.to(), k, mv.is_capture())),
                         };
-                        assert_eq!(
-                            wrong.to_legal_move(pos),
-                            want,
-                            "{}: promotion to {kind:?}",
-                            ctx()
-                        );
+                        assert_eq!(wrong.resolve(pos), want, "{}: promotion to {kind:?}", ctx());
                         wrong.promotion = Some((c.other(), kind));
-                        assert_eq!(wrong.to_legal_move(pos), None, "{}: enemy promotion", ctx());
+                        assert_eq!(wrong.resolve(pos), None, "{}: enemy promotion", ctx());
                     }
                 }
                 None => {
                     let mut wrong = t;
                     wrong.promotion = Some((t.color, PieceKind::Queen));
-                    assert_eq!(
-                        wrong.to_legal_move(pos),
-                        None,
-                        "{}: promotion declared",
-                        ctx()
-                    );
+                    assert_eq!(wrong.resolve(pos), None, "{}: promotion declared", ctx());
                 }
             }
 
@@ -307,9 +277,7 @@ fn move_text_fixed_examples() {
         let mv = parse_uci(&pos, u.as_bytes()).unwrap_or_else(|| panic!("{u} in {f}"));
         assert_eq!(text_of(&MoveText::describe(&pos, mv)), want);
         assert_eq!(
-            MoveText::parse(want.as_bytes())
-                .unwrap()
-                .to_legal_move(&pos),
+            MoveText::parse(want.as_bytes()).unwrap().resolve(&pos),
             Some(mv)
         );
     }
@@ -524,7 +492,7 @@ fn game_move_list_replays() {
             let t = MoveText::parse(tok.as_bytes())
                 .unwrap_or_else(|e| panic!("game {i} move {j} '{tok}': {e:?}"));
             let mv = t
-                .to_legal_move(replay.position())
+                .resolve(replay.position())
                 .unwrap_or_else(|| panic!("game {i} move {j} '{tok}' not legal"));
             assert_eq!(mv, played[j], "game {i} move {j}");
             replay.play(mv).unwrap();

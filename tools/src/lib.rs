@@ -7,3 +7,5 @@ pub mod perft;
 pub mod play;
 pub mod transcript;
 pub mod uci;
+pub mod validate;
+pub mod vmcheck;

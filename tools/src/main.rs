@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, perft, play, transcript, uci};
+use kchess::{bench, perft, play, transcript, uci, vmcheck};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -100,6 +100,33 @@ enum Cmd {
         #[command(flatten)]
         target: TargetArgs,
     },
+    /// Several processes sending mixed commands to one device file at once.
+    Stress {
+        /// The device file.
+        #[arg(long, value_name = "PATH")]
+        device: PathBuf,
+        /// How many processes.
+        #[arg(long, default_value_t = 4)]
+        procs: usize,
+        /// Commands per process.
+        #[arg(long, default_value_t = 1000)]
+        commands: usize,
+        /// Seed of the first process.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Run as one of the processes (used by the parent).
+        #[arg(long, hide = true)]
+        worker: bool,
+    },
+    /// Interrupt a long CPU search on a device file with a signal.
+    Interrupt {
+        /// The device file.
+        #[arg(long, value_name = "PATH")]
+        device: PathBuf,
+        /// How long the search runs before the signal, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        after_ms: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -165,6 +192,22 @@ fn main() -> ExitCode {
             think,
         } => play::main(&target.target(), colour, think),
         Cmd::Uci { target } => uci::main(&target.target()),
+        Cmd::Stress {
+            device,
+            procs,
+            commands,
+            seed,
+            worker,
+        } => {
+            if worker {
+                vmcheck::stress_worker(&device, seed, commands)
+            } else {
+                vmcheck::stress(&device, procs, commands, seed)
+            }
+        }
+        Cmd::Interrupt { device, after_ms } => {
+            vmcheck::interrupt(&device, std::time::Duration::from_millis(after_ms))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,6 +4,7 @@
 
 use chess_core::notation::parse_fen;
 use chess_sim::Session;
+use kchess::validate::{check, is_move_list, CODES, MOVE_REPLIES};
 
 struct Rng(u64);
 
@@ -20,88 +21,6 @@ impl Rng {
     }
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
-    }
-}
-
-const CODES: &[&[u8]] = &[
-    b"OK\n",
-    b"CHECK\n",
-    b"MATE\n",
-    b"STALEMATE\n",
-    b"DRAW\n",
-    b"ILLMOVE\n",
-    b"OOT\n",
-    b"NOGAME\n",
-    b"UNKCMD\n",
-    b"INVFMT\n",
-];
-const MOVE_REPLIES: &[&[u8]] = &[b"OK\n", b"CHECK\n", b"MATE\n", b"STALEMATE\n", b"DRAW\n"];
-
-fn is_move_text(s: &[u8]) -> bool {
-    chess_core::notation::MoveText::parse(s).is_ok()
-}
-
-fn is_move_list(reply: &[u8]) -> bool {
-    let body = &reply[..reply.len() - 1];
-    body.is_empty() || body.split(|&c| c == b' ').all(is_move_text)
-}
-
-fn is_board(reply: &[u8]) -> bool {
-    reply.len() == 129
-        && reply[..128]
-            .chunks(2)
-            .all(|sq| sq == b"**" || (matches!(sq[0], b'W' | b'B') && b"KQRBNP".contains(&sq[1])))
-}
-
-/// Checks a reply against what its command may answer; returns a description on failure.
-fn check(cmd: &[u8], reply: &[u8]) -> Result<(), String> {
-    let fail = || {
-        format!(
-            "{:?} -> {:?}",
-            String::from_utf8_lossy(cmd),
-            String::from_utf8_lossy(reply)
-        )
-    };
-    if reply.last() != Some(&b'\n') || reply[..reply.len() - 1].contains(&b'\n') {
-        return Err(fail());
-    }
-    let code = CODES.contains(&reply);
-    let well_formed =
-        cmd.len() >= 3 && cmd.ends_with(b"\n") && !cmd[..cmd.len() - 1].contains(&b'\n');
-    let name = if well_formed { &cmd[..2] } else { b"??" };
-    let ok = match name {
-        b"01" => code || is_board(reply),
-        b"05" | b"11" => code || is_move_list(reply),
-        b"06" => code || parse_fen(&reply[..reply.len() - 1]).is_ok(),
-        b"08" => {
-            code || (matches!(reply[0], b'W' | b'B' | b'H')
-                && parse_fen(&reply[2..reply.len() - 1]).is_ok())
-        }
-        b"12" => code || reply[..reply.len() - 1].iter().all(u8::is_ascii_digit),
-        b"13" => code || reply == b"\n" || reply.starts_with(b"depth "),
-        b"00" | b"07" | b"09" => [b"OK\n".as_slice(), b"INVFMT\n", b"UNKCMD\n"].contains(&reply),
-        b"10" => [
-            b"OK\n".as_slice(),
-            b"ILLMOVE\n",
-            b"NOGAME\n",
-            b"INVFMT\n",
-            b"UNKCMD\n",
-        ]
-        .contains(&reply),
-        b"04" => [
-            b"OK\n".as_slice(),
-            b"OOT\n",
-            b"NOGAME\n",
-            b"INVFMT\n",
-            b"UNKCMD\n",
-        ]
-        .contains(&reply),
-        _ => code,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(fail())
     }
 }
 
