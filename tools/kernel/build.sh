@@ -56,11 +56,23 @@ case "$MODE" in
     *) echo "usage: $0 [--print-kdir|--print-env]" >&2; exit 2 ;;
 esac
 
-if [ -e "$BUILD/.kchess-complete" ]; then
-    log "kernel $KVER already built in $BUILD"
-    echo "$BUILD"
-    exit 0
+done_already() {
+    if [ -e "$BUILD/.kchess-complete" ]; then
+        log "kernel $KVER already built in $BUILD"
+        echo "$BUILD"
+        exit 0
+    fi
+}
+done_already
+# Several developers share the cache on one machine: one build of a given tree at a time; a
+# second caller waits and then finds it complete.
+mkdir -p "$CACHE/build"
+exec 9>"$CACHE/build/.lock-$KVER-$HASH"
+if ! flock -n 9; then
+    log "waiting for another build of $BUILD"
+    flock 9
 fi
+done_already
 
 JOBS="${KCHESS_JOBS:-$(nproc)}"
 MAKE=(make -C "$SRC" O="$BUILD" LLVM="$LLVM" -j"$JOBS")
@@ -118,5 +130,12 @@ mkver="$(cat "$BUILD/include/config/kernel.release" 2>/dev/null || echo "$KVER")
     echo "clang=$("${LLVM}clang" --version | head -n1)"
 } > "$BUILD/.kchess-info"
 touch "$BUILD/.kchess-complete"
+
+# Keep the three most recent complete builds (about 600 MB each); never one being built.
+ls -1dt "$CACHE"/build/*/.kchess-complete 2>/dev/null | tail -n +4 | while read -r stamp; do
+    old="$(dirname "$stamp")"
+    log "removing old build $old"
+    rm -f "$stamp"; rm -rf "$old" "$CACHE/build/.lock-$(basename "$old")"
+done
 log "kernel $mkver built in $((end - start)) s: $BUILD"
 echo "$BUILD"

@@ -25,6 +25,9 @@ log() { echo "fetch: $*" >&2; }
 # Suites that carry linux-source-7.*: trixie-backports has 7.3.x, sid 7.2.x (both checked).
 # experimental carries release candidates only, so it is left out.
 mkdir -p "$APTD/lists/partial" "$APTD/cache/archives/partial" "$APTD/debs" "$CACHE/src"
+# Several developers share the cache on one machine: one fetch at a time.
+exec 8>"$CACHE/.fetch.lock"
+flock 8
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 cat > "$APTD/sources.list.new" <<EOS
 deb [signed-by=$KEYRING] http://deb.debian.org/debian trixie-backports main
