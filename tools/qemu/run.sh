@@ -91,9 +91,21 @@ else
     failed="$(echo "$result" | sed -E 's/^RESULT: ([0-9]+) passed, ([0-9]+) failed.*/\2/')"
     [ "$failed" = 0 ] || problems+=("$failed test(s) failed in the guest")
 fi
+# Kernel stack: production kernels have 16 KiB; KASAN doubles it to 32 KiB, so an overflow of
+# 16 KiB would go unnoticed here. DEBUG_STACK_USAGE logs each new record of "bytes left".
+stack_size=16384
+cfg="$(dirname "$kernel")/../../../.config"
+if [ -f "$cfg" ] && grep -q '^CONFIG_KASAN=y' "$cfg"; then stack_size=32768; fi
+minleft="$(grep -oE 'used greatest stack depth: [0-9]+ bytes left' "$log" | awk '{print $5}' | sort -n | head -n1 || true)"
+stack_note=""
+if [ -n "$minleft" ]; then
+    used=$((stack_size - minleft))
+    stack_note=", deepest kernel stack ${used} of 16384 bytes"
+    [ "$used" -le 16384 ] || problems+=("a task used $used bytes of kernel stack (> 16 KiB)")
+fi
 uptime="$(grep -oE 'kchess-init: uptime [0-9.]+' "$log" | tail -n1 | awk '{print $3}' || true)"
 echo "qemu-test: $(sed -n 's/^kchess-init: start at .*, kernel //p' "$log" | head -n1) ${accel[1]%%,*}," \
-     "boot-to-result ${uptime:-?} s guest uptime, ${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s wall; log: $log"
+     "boot-to-result ${uptime:-?} s guest uptime, ${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s wall$stack_note; log: $log"
 
 if [ "${#problems[@]}" -gt 0 ]; then
     for p in "${problems[@]}"; do echo "qemu-test: FAIL: $p"; done
