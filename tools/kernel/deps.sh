@@ -21,9 +21,14 @@ for p in "${PKGS[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     log "installing ${missing[*]}"
-    "${SUDO[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
-        "${missing[@]}" >/dev/null
+    aptlog="$(mktemp)"
+    if ! { "${SUDO[@]}" apt-get update -qq &&
+           "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+               --no-install-recommends "${missing[@]}"; } >"$aptlog" 2>&1; then
+        cat "$aptlog" >&2; rm -f "$aptlog"
+        log "error: apt-get failed"; exit 1
+    fi
+    rm -f "$aptlog"
 fi
 
 # rust-src: needed by `make rustavailable` (the kernel builds its own `core`).
@@ -44,5 +49,6 @@ fi
 if [ -z "$have_bindgen" ] || ! version_ge "$have_bindgen" "$BINDGEN_MIN"; then
     log "installing bindgen-cli (found: ${have_bindgen:-none})"
     LIBCLANG_PATH=/usr/lib/llvm-19/lib cargo install --locked --quiet bindgen-cli
+    command -v bindgen >/dev/null || { log "error: bindgen not on PATH (add ~/.cargo/bin)"; exit 1; }
 fi
 exit 0
