@@ -10,9 +10,18 @@
 CARGO ?= cargo
 RELEASE := target/release
 
+# The guest side of `make qemu-test`: a static kchess (the transcript runner and the device
+# checks), the transcripts plus a generated determinism transcript, and the script running them.
+STATIC_TARGET := x86_64-unknown-linux-gnu
+KCHESS_STATIC := target/$(STATIC_TARGET)/release/kchess
+VM_TRANSCRIPTS := build/qemu/transcripts
+QEMU_TEST_BIN := $(KCHESS_STATIC)
+QEMU_TEST_FILES := $(VM_TRANSCRIPTS) tools/qemu/vm-tests.sh
+QEMU_TEST_CMD := sh /tests/vm-tests.sh
+
 include kernel.mk
 
-.PHONY: all build play setup test test-user lint bench elo fuzz
+.PHONY: all build play setup test test-user lint bench elo fuzz FORCE
 
 all: build
 
@@ -49,3 +58,14 @@ elo: build
 
 fuzz: setup
 	cd fuzz && $(CARGO) +nightly fuzz run protocol -- -max_total_time=60
+
+$(KCHESS_STATIC): FORCE
+	RUSTFLAGS="-C target-feature=+crt-static -C strip=debuginfo" $(CARGO) build --release -p kchess --target $(STATIC_TARGET)
+
+$(VM_TRANSCRIPTS): FORCE
+	$(CARGO) build --release -p userspace-sim
+	rm -rf $@ && mkdir -p $@
+	cp tests/transcripts/*.txt $@/
+	tools/qemu/gen-determinism.sh $(RELEASE)/chess-sim $@/determinism.txt 24
+
+FORCE:

@@ -5,7 +5,7 @@
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
 //! transposition table is the caller's slice, and recursion is bounded by [`MAX_PLY`].
 
-use crate::board::Position;
+use crate::board::{Position, Undo};
 use crate::eval::{self, PIECE_VALUE};
 use crate::game::{Game, HistoryStore};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
@@ -279,6 +279,18 @@ pub fn search<H: HistoryStore>(
     s.iterate()
 }
 
+/// `Position::make`, kept out of line so its locals stay out of every recursion frame.
+#[inline(never)]
+fn make(pos: &mut Position, mv: Move) -> Undo {
+    pos.make(mv)
+}
+
+/// `Position::unmake`, out of line like [`make`].
+#[inline(never)]
+fn unmake(pos: &mut Position, mv: Move, undo: &Undo) {
+    pos.unmake(mv, undo);
+}
+
 #[inline]
 fn score_to_tt(score: i32, ply: usize) -> i16 {
     let s = if score > MATE_BOUND {
@@ -322,8 +334,16 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             pv: [Move::NULL; MAX_PLY],
             pv_len: 0,
         };
-        let root_moves = movegen::legal_moves(&self.pos);
-        let Some(&first) = root_moves.as_slice().first() else {
+        // The root's moves go in the spare last frame: a move list is too big for the stack.
+        let (first, count) = match self.mem.frames.last_mut() {
+            Some(spare) => {
+                spare.moves.clear();
+                movegen::generate(&self.pos, GenType::All, &mut spare.moves);
+                (spare.moves.as_slice().first().copied(), spare.moves.len())
+            }
+            None => (None, 0),
+        };
+        let Some(first) = first else {
             return Ok(result);
         };
         result.best = first;
@@ -332,7 +352,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             _ => MAX_PLY as i32 - 1,
         };
         // A forced move needs no thought when the clock is what limits us.
-        if root_moves.len() == 1 && matches!(self.limit, Limit::Time(_)) {
+        if count == 1 && matches!(self.limit, Limit::Time(_)) {
             result.pv[0] = first;
             result.pv_len = 1;
             return Ok(result);
@@ -715,7 +735,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 index += 1;
                 continue;
             }
-            let undo = self.pos.make(mv);
+            let undo = make(&mut self.pos, mv);
             let gives_check = self.pos.in_check();
             let mut value;
             if index == 0 {
@@ -734,7 +754,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
                 }
             }
-            self.pos.unmake(mv, &undo);
+            unmake(&mut self.pos, mv, &undo);
             if self.stop {
                 return 0;
             }
@@ -829,9 +849,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     continue;
                 }
             }
-            let undo = self.pos.make(mv);
+            let undo = make(&mut self.pos, mv);
             let value = -self.quiescence(ply + 1, -beta, -alpha);
-            self.pos.unmake(mv, &undo);
+            unmake(&mut self.pos, mv, &undo);
             if self.stop {
                 return 0;
             }

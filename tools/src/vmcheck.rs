@@ -73,7 +73,8 @@ pub fn stress_worker(path: &Path, seed: u64, commands: usize) -> Result<(), Stri
             14 => b"12 2\n".to_vec(),
             15 => b"13\n".to_vec(),
             16 => vec![b'A'; 300 + rng.below(700)],
-            17 => (0..rng.below(40)).map(|_| rng.next() as u8).collect(),
+            // Zero bytes are not a command (write returns 0, nothing changes): at least one.
+            17 => (0..1 + rng.below(40)).map(|_| rng.next() as u8).collect(),
             _ => b"11\n".to_vec(),
         };
         let reply = send(&mut file, &cmd)?;

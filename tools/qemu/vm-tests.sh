@@ -1,0 +1,86 @@
+#!/bin/sh
+# Every check of /dev/chess, run inside the QEMU test VM (busybox sh) by tools/qemu/init.
+# Expects /bin/kchess (static), the module at /lib/modules/chess.ko (loaded by init), and the
+# transcripts in /tests/transcripts. Prints one line per check and, last, "N passed, N failed".
+K=/bin/kchess
+KO=/lib/modules/chess.ko
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "vm: ok   $*"; }
+bad() { fail=$((fail + 1)); echo "vm: FAIL $*"; }
+now_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
+
+# A fresh device: what every transcript starts from.
+reload() {
+    rmmod chess 2>/dev/null
+    insmod "$KO" || return 1
+    i=0
+    while [ ! -e /dev/chess ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    chmod 666 /dev/chess
+}
+
+if [ "${1:-}" = reload ]; then
+    reload
+    exit $?
+fi
+
+# 1. Every protocol transcript, each on a freshly loaded module.
+out=$($K transcript --device /dev/chess --reset "$0 reload" /tests/transcripts/*.txt 2>&1)
+echo "$out" | sed 's/^/vm: transcript: /'
+line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+tp=$(echo "$line" | cut -d' ' -f1)
+tf=$(echo "$line" | cut -d' ' -f3)
+# Each transcript file counts as one check.
+echo "vm: transcripts: ${line:-no result line}"
+pass=$((pass + ${tp:-0}))
+fail=$((fail + ${tf:-1}))
+
+# 2. The shell use of the mission, literally.
+reload
+echo "00 W" > /dev/chess; r1=$(cat /dev/chess)
+echo "02 WPe2-e4" > /dev/chess; r2=$(cat /dev/chess)
+echo 01 > /dev/chess; board=$(cat /dev/chess)
+echo 01 > /dev/chess; bytes=$(cat /dev/chess | wc -c)
+want="WRWNWBWQWKWBWNWRWPWPWPWP**WPWPWP************************WP**************************************BPBPBPBPBPBPBPBPBRBNBBBQBKBBBNBR"
+if [ "$r1" = OK ] && [ "$r2" = OK ] && [ "$board" = "$want" ] && [ "$bytes" = 129 ]; then
+    ok "shell: echo/cat give OK, OK and the 129-byte board"
+else
+    bad "shell: '$r1' '$r2' '$board' ($bytes bytes)"
+fi
+
+# 3. Perft computed by the kernel, and its speed.
+echo "00 W" > /dev/chess
+t0=$(now_ms); echo "12 4" > /dev/chess; p4=$(cat /dev/chess); t1=$(now_ms)
+echo "09 W r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" > /dev/chess
+echo "12 3" > /dev/chess; k3=$(cat /dev/chess)
+echo "00 W" > /dev/chess
+t2=$(now_ms); echo "12 5" > /dev/chess; p5=$(cat /dev/chess); t3=$(now_ms)
+if [ "$p4" = 197281 ] && [ "$k3" = 97862 ] && [ "$p5" = 4865609 ]; then
+    ok "perft: start 12 4 = $p4 ($((t1 - t0)) ms), kiwipete 12 3 = $k3, start 12 5 = $p5 in $((t3 - t2)) ms"
+else
+    bad "perft: $p4 $k3 $p5"
+fi
+
+# 4. Many processes on one device.
+reload
+if $K stress --device /dev/chess --procs 4 --commands 1000; then ok "stress: 4 processes x 1000 commands"; else bad "stress"; fi
+
+# 5. A long search cut short by a signal.
+reload
+if $K interrupt --device /dev/chess --after-ms 1000; then ok "interrupt: EINTR within a second, game unchanged"; else bad "interrupt"; fi
+
+# 6. The module stays while a descriptor is open, goes when it closes, and reloads cleanly.
+exec 3</dev/chess
+if rmmod chess 2>/dev/null; then bad "rmmod succeeded while /dev/chess was open"; reload; else ok "rmmod refused while /dev/chess is open"; fi
+exec 3<&-
+if rmmod chess; then ok "rmmod after close"; else bad "rmmod after close"; fi
+cycles=0
+i=0
+while [ $i -lt 20 ]; do
+    insmod "$KO" && rmmod chess && cycles=$((cycles + 1))
+    i=$((i + 1))
+done
+if [ $cycles = 20 ]; then ok "20 load/unload cycles"; else bad "load/unload: $cycles of 20"; fi
+reload
+
+echo "$pass passed, $fail failed"
