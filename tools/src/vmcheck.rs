@@ -34,17 +34,26 @@ fn send(file: &mut File, cmd: &[u8]) -> Result<Vec<u8>, String> {
     Ok(reply)
 }
 
-struct Rng(u64);
+/// A small seeded generator (xorshift64*) for reproducible command mixes.
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// One of `items` (which must not be empty).
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
     }
 }
 
@@ -74,7 +83,9 @@ pub fn stress_worker(path: &Path, seed: u64, commands: usize) -> Result<(), Stri
             15 => b"13\n".to_vec(),
             16 => vec![b'A'; 300 + rng.below(700)],
             // Zero bytes are not a command (write returns 0, nothing changes): at least one.
-            17 => (0..1 + rng.below(40)).map(|_| rng.next() as u8).collect(),
+            17 => (0..1 + rng.below(40))
+                .map(|_| rng.next_u64() as u8)
+                .collect(),
             _ => b"11\n".to_vec(),
         };
         let reply = send(&mut file, &cmd)?;

@@ -5,24 +5,7 @@
 use chess_core::notation::parse_fen;
 use chess_sim::Session;
 use kchess::validate::{check, is_move_list, CODES, MOVE_REPLIES};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use kchess::vmcheck::Rng;
 
 fn random_move_text(rng: &mut Rng) -> Vec<u8> {
     let mut m = Vec::new();
@@ -41,7 +24,7 @@ fn random_move_text(rng: &mut Rng) -> Vec<u8> {
 fn garbage(rng: &mut Rng) -> Vec<u8> {
     let max = if rng.below(50) == 0 { 400 } else { 20 };
     let len = rng.below(max);
-    let mut v: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+    let mut v: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
     if rng.below(2) == 0 {
         v.push(b'\n');
     }
@@ -55,7 +38,7 @@ fn mutate(rng: &mut Rng, mut v: Vec<u8>) -> Vec<u8> {
     }
     let i = rng.below(v.len());
     match rng.below(4) {
-        0 => v[i] = rng.next() as u8,
+        0 => v[i] = rng.next_u64() as u8,
         1 => {
             v.remove(i);
         }
