@@ -259,15 +259,18 @@ fn side_score(b: &Board, us: Color) -> Score {
     s
 }
 
+/// The kinds that are neither pawns nor kings.
+const PIECES: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
+
 /// The game phase: 24 with all pieces on the board down to 0 with none.
 pub fn phase(b: &Board) -> i32 {
     let mut p = 0;
-    for kind in [
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-    ] {
+    for kind in PIECES {
         p += PHASE[kind.index()] * b.kind_bb(kind).count_ones() as i32;
     }
     p.min(24)
@@ -281,8 +284,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut s = side_score(b, Color::White);
     s -= side_score(b, Color::Black);
     let ph = phase(b);
-    let blended = (s.0 * ph + s.1 * (24 - ph)) / 24;
-    let white_view = blended;
+    let white_view = (s.0 * ph + s.1 * (24 - ph)) / 24;
     let us = pos.side_to_move();
     let score = if us == Color::White {
         white_view
@@ -302,12 +304,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 fn material_without_pawns(b: &Board, color: Color) -> i32 {
     let mut m = 0;
-    for kind in [
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-    ] {
+    for kind in PIECES {
         m += PIECE_VALUE[kind.index()] * b.pieces_bb(color, kind).count_ones() as i32;
     }
     m

@@ -236,10 +236,10 @@ struct SearchInfo {
     score: i32,
     nodes: u64,
     time_ms: u64,
-    pv: [u16; MAX_PLY],
+    pv: [Move; MAX_PLY],
     pv_len: usize,
     /// The position the search started from, to print the PV in MOVE notation.
-    root: Option<crate::board::Position>,
+    root: crate::board::Position,
 }
 
 /// The device: the game, who plays what, the CPU's budget and the last search.
@@ -415,18 +415,14 @@ impl<H: HistoryStore> Device<H> {
                     };
                     let root = self.game.position().clone();
                     let result = search::search(&self.game, self.limit, memory, ctx.budget)?;
-                    let mut pv = [0u16; MAX_PLY];
-                    for (dst, src) in pv.iter_mut().zip(result.pv.iter()) {
-                        *dst = src.bits();
-                    }
                     self.info = Some(SearchInfo {
                         depth: result.depth,
                         score: result.score,
                         nodes: result.nodes,
                         time_ms: result.time_ms,
-                        pv,
+                        pv: result.pv,
                         pv_len: result.pv_len,
-                        root: Some(root),
+                        root,
                     });
                     let r = self.play(result.best);
                     out.bytes(r);
@@ -500,17 +496,14 @@ impl<H: HistoryStore> Device<H> {
         out.bytes(b" time ");
         out.number(info.time_ms);
         out.bytes(b" pv");
-        if let Some(root) = &info.root {
-            let mut pos = root.clone();
-            for &bits in info.pv.iter().take(info.pv_len) {
-                let mv = Move::from_bits(bits);
-                if !movegen::legal_moves(&pos).contains(mv) {
-                    break;
-                }
-                out.byte(b' ');
-                MoveText::describe(&pos, mv).write(out);
-                let _ = pos.make(mv);
+        let mut pos = info.root.clone();
+        for &mv in info.pv.iter().take(info.pv_len) {
+            if !movegen::legal_moves(&pos).contains(mv) {
+                break;
             }
+            out.byte(b' ');
+            MoveText::describe(&pos, mv).write(out);
+            let _ = pos.make(mv);
         }
         out.byte(b'\n');
     }

@@ -1,8 +1,8 @@
 //! Checks that need a real device file (run inside the QEMU test VM against `/dev/chess`):
 //! concurrent processes hammering one device, and a long search cut short by a signal.
 
-use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -10,28 +10,19 @@ use std::time::{Duration, Instant};
 use nix::sys::pthread::{pthread_kill, pthread_self};
 use nix::sys::signal::{sigaction, SaFlags, SigAction, SigHandler, SigSet, Signal};
 
+use crate::link::{Link, Target};
 use crate::validate;
 
-fn open(path: &Path) -> Result<File, String> {
-    OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .map_err(|e| format!("open {}: {e}", path.display()))
+/// A connection on its own descriptor: one `write()` per command, then read to EOF.
+fn connect(path: &Path) -> Result<Link, String> {
+    Target::Device(path.to_owned())
+        .connect()
+        .map_err(|e| e.to_string())
 }
 
-/// One command on one descriptor: a single `write()`, then read to EOF.
-fn send(file: &mut File, cmd: &[u8]) -> Result<Vec<u8>, String> {
-    let n = file
-        .write(cmd)
-        .map_err(|e| format!("write {:?}: {e}", String::from_utf8_lossy(cmd)))?;
-    if n != cmd.len() {
-        return Err(format!("write returned {n} for {} bytes", cmd.len()));
-    }
-    let mut reply = Vec::new();
-    file.read_to_end(&mut reply)
-        .map_err(|e| format!("read: {e}"))?;
-    Ok(reply)
+fn send(link: &mut Link, cmd: &[u8]) -> Result<Vec<u8>, String> {
+    link.send(cmd)
+        .map_err(|e| format!("{:?}: {e}", String::from_utf8_lossy(cmd)))
 }
 
 /// A small seeded generator (xorshift64*) for reproducible command mixes.
@@ -59,7 +50,7 @@ impl Rng {
 
 /// One stress process: `commands` mixed commands on its own descriptor, every reply checked.
 pub fn stress_worker(path: &Path, seed: u64, commands: usize) -> Result<(), String> {
-    let mut file = open(path)?;
+    let mut link = connect(path)?;
     let mut rng = Rng(seed | 1);
     let mut legal: Vec<Vec<u8>> = Vec::new();
     for _ in 0..commands {
@@ -88,7 +79,7 @@ pub fn stress_worker(path: &Path, seed: u64, commands: usize) -> Result<(), Stri
                 .collect(),
             _ => b"11\n".to_vec(),
         };
-        let reply = send(&mut file, &cmd)?;
+        let reply = send(&mut link, &cmd)?;
         validate::check(&cmd, &reply)?;
         if cmd == b"11\n" && reply.len() > 1 && validate::is_move_list(&reply) {
             legal = reply[..reply.len() - 1]
@@ -151,9 +142,9 @@ pub fn interrupt(path: &Path, after: Duration) -> Result<(), String> {
     // SAFETY: the handler does nothing, which is async-signal-safe.
     unsafe { sigaction(Signal::SIGUSR1, &action) }.map_err(|e| format!("sigaction: {e}"))?;
 
-    let mut file = open(path)?;
+    let mut link = connect(path)?;
     for cmd in [&b"00 W\n"[..], b"02 WPe2-e4\n", b"07 T60000\n"] {
-        let r = send(&mut file, cmd)?;
+        let r = send(&mut link, cmd)?;
         if !validate::MOVE_REPLIES.contains(&r.as_slice()) {
             return Err(format!(
                 "setup {:?} -> {:?}",
@@ -162,12 +153,17 @@ pub fn interrupt(path: &Path, after: Duration) -> Result<(), String> {
             ));
         }
     }
-    let before = send(&mut file, b"06\n")?;
+    let before = send(&mut link, b"06\n")?;
     let path_owned = path.to_owned();
     let (tx, rx) = std::sync::mpsc::channel();
     let worker = std::thread::spawn(move || {
         let _ = tx.send(pthread_self());
-        let mut f = open(&path_owned)?;
+        // A plain file: the write's own error (EINTR) is what is being tested.
+        let mut f = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path_owned)
+            .map_err(|e| format!("open {}: {e}", path_owned.display()))?;
         let t = Instant::now();
         let r = f.write(b"03\n");
         Ok::<_, String>((r.map_err(|e| e.raw_os_error()), t.elapsed()))
@@ -178,8 +174,8 @@ pub fn interrupt(path: &Path, after: Duration) -> Result<(), String> {
     pthread_kill(thread, Signal::SIGUSR1).map_err(|e| format!("pthread_kill: {e}"))?;
     let (result, searched) = worker.join().map_err(|_| "worker panicked".to_string())??;
     let latency = signalled.elapsed();
-    let after_fen = send(&mut file, b"06\n")?;
-    let history = send(&mut file, b"05\n")?;
+    let after_fen = send(&mut link, b"06\n")?;
+    let history = send(&mut link, b"05\n")?;
     println!(
         "interrupt: write returned {result:?} after {:.3} s of search, {:.3} s after the signal",
         searched.as_secs_f64(),
