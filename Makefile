@@ -39,6 +39,7 @@ lint: setup
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 test-user: lint
+	tools/kernel/selftest.sh
 	$(CARGO) test --workspace
 	$(CARGO) build --release --workspace
 	$(RELEASE)/kchess perft --epd tests/perft/cpw6.epd --max-nodes 200000000

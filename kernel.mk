@@ -15,14 +15,16 @@
 KCHESS_ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # Included early by the top-level Makefile: do not steal its default goal (restored at the end).
 KCHESS_SAVED_GOAL := $(.DEFAULT_GOAL)
-KCHESS_LLVM ?= /usr/lib/llvm-19/bin/
-export LIBCLANG_PATH ?= /usr/lib/llvm-19/lib
+include $(KCHESS_ROOT)/tools/kernel/toolchain.env
+KCHESS_LLVM ?= /usr/lib/llvm-$(KCHESS_LLVM_VERSION)/bin/
+export LIBCLANG_PATH ?= /usr/lib/llvm-$(KCHESS_LLVM_VERSION)/lib
 MODULE_STAGE ?= $(KCHESS_ROOT)/build/module
 MODULE_KO := $(MODULE_STAGE)/driver/chess.ko
 QEMU_DIR ?= $(KCHESS_ROOT)/build/qemu
 QEMU_TIMEOUT ?= 300
-# The guest test: a shell smoke test for now. Later: QEMU_TEST_BIN (a static binary) and
-# QEMU_TEST_FILES (transcripts), with QEMU_TEST_CMD the command line that runs them.
+# The guest test: QEMU_TEST_BIN (static binaries, in /bin), QEMU_TEST_FILES (in /tests) and
+# QEMU_TEST_CMD, the command line that runs them. The top-level Makefile sets all three; alone,
+# kernel.mk boots the module with the shell smoke test.
 QEMU_TEST_BIN ?=
 QEMU_TEST_FILES ?= $(KCHESS_ROOT)/tools/qemu/smoke.sh
 QEMU_TEST_CMD ?= sh /tests/smoke.sh

@@ -19,8 +19,9 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CACHE="${KCHESS_CACHE:-$HOME/.cache/kchess}"
 FRAG="$HERE/kchess.config"
-export LLVM=/usr/lib/llvm-19/bin/
-export LIBCLANG_PATH=/usr/lib/llvm-19/lib
+. "$HERE/toolchain.env"
+export LLVM=/usr/lib/llvm-$KCHESS_LLVM_VERSION/bin/
+export LIBCLANG_PATH=/usr/lib/llvm-$KCHESS_LLVM_VERSION/lib
 MODE="${1:-build}"
 log() { echo "build: $*" >&2; }
 

@@ -4,7 +4,10 @@
 # Debian bookworm, run as root (or with sudo available).
 set -euo pipefail
 
-PKGS=(clang-19 lld-19 llvm-19 libclang-19-dev flex bison bc libelf-dev libssl-dev cpio
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$HERE/toolchain.env"
+V=$KCHESS_LLVM_VERSION
+PKGS=(clang-$V lld-$V llvm-$V libclang-$V-dev flex bison bc libelf-dev libssl-dev cpio
       busybox-static qemu-system-x86)
 BINDGEN_MIN=0.71.1
 
@@ -48,7 +51,7 @@ if command -v bindgen >/dev/null; then
 fi
 if [ -z "$have_bindgen" ] || ! version_ge "$have_bindgen" "$BINDGEN_MIN"; then
     log "installing bindgen-cli (found: ${have_bindgen:-none})"
-    LIBCLANG_PATH=/usr/lib/llvm-19/lib cargo install --locked --quiet bindgen-cli
+    LIBCLANG_PATH=/usr/lib/llvm-$V/lib cargo install --locked --quiet bindgen-cli
     command -v bindgen >/dev/null || { log "error: bindgen not on PATH (add ~/.cargo/bin)"; exit 1; }
 fi
 exit 0

@@ -16,6 +16,7 @@
 #   $KCHESS_CACHE/src/current     the chosen version (kver), written last
 set -euo pipefail
 
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CACHE="${KCHESS_CACHE:-$HOME/.cache/kchess}"
 APTD="$CACHE/apt"
 MODE="${1:-path}"
@@ -117,8 +118,8 @@ if [ ! -e "$SRC/.kchess-complete" ]; then
     rm -f "$deb"   # the unpacked tree is the cache; the .deb is 150 MB
     mv "$SRC.tmp" "$SRC"
     # The Makefile's version must match what the package says.
-    mkver="$(make -s -C "$SRC" kernelversion 2>/dev/null || true)"
-    if [ -n "$mkver" ] && [ "$mkver" != "$KVER" ]; then
+    mkver="$("$HERE/kernelversion.sh" "$SRC")"
+    if [ "$mkver" != "$KVER" ]; then
         log "note: package version $KVER, Makefile says $mkver; using $mkver"
         mv "$SRC" "$CACHE/src/linux-$mkver"; KVER="$mkver"; SRC="$CACHE/src/linux-$KVER"
     fi

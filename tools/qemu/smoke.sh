@@ -1,5 +1,5 @@
 #!/bin/sh
-# Shell smoke test of /dev/chess inside the VM (works with the placeholder and the real driver).
+# Shell smoke test of /dev/chess inside the VM: `make -f kernel.mk qemu-test` runs it alone.
 fail() { echo "smoke: FAIL: $*"; echo "0 passed, 1 failed"; exit 1; }
 
 echo "00 W" > /dev/chess || fail "write '00 W'"
