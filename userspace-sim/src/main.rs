@@ -5,9 +5,11 @@
 //! the same way and is ignored otherwise, so a program driving the simulator can stop a search
 //! without racing its end.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Parser;
 
 use chess_core::protocol::MAX_COMMAND;
 use chess_core::search::Interrupted;
@@ -41,10 +43,19 @@ enum SimError {
     Read(#[source] io::Error),
     #[error("writing standard output: {0}")]
     Write(#[source] io::Error),
-    #[error("installing the SIGINT handler: {0}")]
+    #[error("installing the signal handlers: {0}")]
     Signal(#[source] nix::Error),
-    #[error("usage: chess-sim [--tt-mb N]")]
-    Usage,
+}
+
+/// The `/dev/chess` protocol over standard input and output: one command per line in, one
+/// reply per command out.
+#[derive(Parser)]
+#[command(name = "chess-sim", version)]
+struct Args {
+    /// Size of the transposition table in MiB (the kernel module's `tt_mb`).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_TT_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
+    tt_mb: u64,
 }
 
 /// Reads one line (up to and including `\n`, or to end of input), keeping at most
@@ -54,7 +65,11 @@ fn read_command(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Opti
     line.clear();
     let mut any = false;
     loop {
-        let buf = input.fill_buf()?;
+        // A signal (SIGUSR1 while idle) may interrupt the read: it is no reason to stop.
+        let buf = match input.fill_buf() {
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            other => other?,
+        };
         if buf.is_empty() {
             return Ok(any.then_some(()));
         }
@@ -73,37 +88,24 @@ fn read_command(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Opti
     }
 }
 
-fn run() -> Result<(), SimError> {
-    let mut args = std::env::args().skip(1);
-    let mut tt_mb = DEFAULT_TT_MB;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--tt-mb" => {
-                tt_mb = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .filter(|&n: &usize| (1..=4096).contains(&n))
-                    .ok_or(SimError::Usage)?
-            }
-            _ => return Err(SimError::Usage),
-        }
-    }
+fn run(args: Args) -> Result<(), SimError> {
+    // SA_RESTART: a signal that arrives while reading standard input resumes the read.
     let action = SigAction::new(
         SigHandler::Handler(on_sigint),
-        SaFlags::empty(),
+        SaFlags::SA_RESTART,
         SigSet::empty(),
     );
     // SAFETY: the handler only touches atomics and calls async-signal-safe functions.
     unsafe { sigaction(Signal::SIGINT, &action) }.map_err(SimError::Signal)?;
     let action = SigAction::new(
         SigHandler::Handler(on_sigusr1),
-        SaFlags::empty(),
+        SaFlags::SA_RESTART,
         SigSet::empty(),
     );
     // SAFETY: the handler only touches atomics.
     unsafe { sigaction(Signal::SIGUSR1, &action) }.map_err(SimError::Signal)?;
 
-    let mut session = Session::new(tt_mb);
+    let mut session = Session::new(usize::try_from(args.tt_mb).unwrap_or(DEFAULT_TT_MB));
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
@@ -130,7 +132,7 @@ fn run() -> Result<(), SimError> {
 }
 
 fn main() -> ExitCode {
-    match run() {
+    match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("chess-sim: {e}");
