@@ -39,8 +39,11 @@ lint: setup
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 test-user: lint
+	@tools/setup.sh --test
 	tools/kernel/selftest.sh
 	$(CARGO) test --workspace
+	$(CARGO) test -p chess-core --features stack-probe --test stack -- --nocapture
+	python3 tests/transcripts/tools/model.py check tests/transcripts/*.txt
 	$(CARGO) build --release --workspace
 	$(RELEASE)/kchess perft --epd tests/perft/cpw6.epd --max-nodes 200000000
 	$(RELEASE)/kchess perft --epd tests/perft/sedlak.epd

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing the userspace side needs: the Rust components used by
-# `make lint`. Idempotent and quiet when everything is present.
+# `make lint`, and with --test python-chess for the transcripts' reference model
+# (tests/transcripts/tools/model.py). Idempotent and quiet when everything is present.
 set -euo pipefail
 
 if ! command -v cargo >/dev/null 2>&1; then
@@ -19,4 +20,10 @@ if command -v rustup >/dev/null 2>&1; then
             rustup component add "$component"
         fi
     done
+fi
+
+if [ "${1:-}" = --test ] && ! python3 -c 'import chess' 2>/dev/null; then
+    echo "setup: installing python-chess (the transcripts' reference model)" >&2
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore chess \
+        || { echo "setup: pip install chess failed" >&2; exit 1; }
 fi
