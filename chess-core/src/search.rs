@@ -21,6 +21,54 @@ const INFINITY: i32 = 32_000;
 /// How many nodes pass between two looks at the clock and for signals.
 const CHECK_INTERVAL: u64 = 1024;
 
+// Iterative deepening and aspiration windows.
+/// The first depth searched with a window around the previous score.
+const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// The first aspiration half-window, in centipawns.
+const ASPIRATION_DELTA: i32 = 25;
+/// A timed search starts no new iteration once this share (1/n) of its time is gone.
+const TIME_NEW_ITERATION_DIVISOR: u64 = 2;
+
+// Move ordering bands: each band outranks every score of the bands below it.
+/// The transposition table's move.
+const ORDER_HASH_MOVE: i32 = 2_000_000;
+/// Captures and promotions that do not lose material (plus their MVV-LVA score).
+const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
+/// The first and second killer moves.
+const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
+/// Captures that lose material (plus their MVV-LVA score): after every quiet move.
+const ORDER_BAD_CAPTURE: i32 = -1_000_000;
+/// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
+const MVV_WEIGHT: i32 = 16;
+
+// History heuristic.
+/// History scores stay within this bound (they are stored as `i16`).
+const HISTORY_MAX: i32 = 16_000;
+/// The gravity divisor: a bonus of this size would replace the old value entirely.
+const HISTORY_GRAVITY: i32 = 16_384;
+
+// Pruning and reductions.
+/// Reverse futility pruning applies up to this depth...
+const RFP_MAX_DEPTH: i32 = 6;
+/// ...when the static evaluation beats beta by this margin per ply of depth.
+const RFP_MARGIN: i32 = 90;
+/// Null-move pruning applies from this depth.
+const NMP_MIN_DEPTH: i32 = 3;
+/// Null-move reduction: this many plies, plus one per `NMP_DEPTH_DIVISOR` plies of depth.
+const NMP_BASE_REDUCTION: i32 = 3;
+/// See [`NMP_BASE_REDUCTION`].
+const NMP_DEPTH_DIVISOR: i32 = 6;
+/// Late move pruning applies up to this depth...
+const LMP_MAX_DEPTH: i32 = 3;
+/// ...to quiet moves from index `LMP_BASE + LMP_PER_DEPTH * depth` on.
+const LMP_BASE: usize = 4;
+/// See [`LMP_BASE`].
+const LMP_PER_DEPTH: usize = 4;
+/// Late move reductions apply from this depth.
+const LMR_MIN_DEPTH: i32 = 3;
+/// Quiescence delta pruning: a capture must be able to lift the score to within this of alpha.
+const DELTA_MARGIN: i32 = 200;
+
 /// How long the CPU may think about one move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Limit {
@@ -161,8 +209,8 @@ impl History {
         {
             // Gravity keeps values within i16 and lets old knowledge fade.
             let cur = i32::from(*v);
-            let next = cur + bonus - cur * bonus.abs() / 16_384;
-            *v = next.clamp(-16_000, 16_000) as i16;
+            let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
+            *v = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
         }
     }
 
@@ -360,8 +408,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
         let mut score = 0;
         for depth in 1..=max_depth {
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 4 {
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
                 (score - delta, score + delta)
             } else {
                 (-INFINITY, INFINITY)
@@ -402,7 +450,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             self.may_stop = true;
             if let Limit::Time(ms) = self.limit {
                 // Don't start an iteration that is unlikely to finish.
-                if self.elapsed() >= u64::from(ms) / 2 {
+                if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
                     break;
                 }
             }
@@ -521,7 +569,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             };
             let attacker = b.kind_at(mv.from()).map_or(0, |k| k.index());
             let score = if mv == tt_move {
-                2_000_000
+                ORDER_HASH_MOVE
             } else if mv.is_capture() || mv.promotion_kind().is_some() {
                 let victim = if mv.is_en_passant() {
                     PIECE_VALUE[0]
@@ -529,17 +577,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
                 };
                 let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
-                let mvv_lva = (victim + promo) * 16 - attacker as i32;
+                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker as i32;
                 // Captures that lose material go after the quiet moves.
                 if victim < PIECE_VALUE[attacker.min(5)] && see(&self.pos, mv) < 0 {
-                    -1_000_000 + mvv_lva
+                    ORDER_BAD_CAPTURE + mvv_lva
                 } else {
-                    1_000_000 + mvv_lva
+                    ORDER_GOOD_CAPTURE + mvv_lva
                 }
             } else if mv == killers[0] {
-                900_000
+                ORDER_KILLER[0]
             } else if mv == killers[1] {
-                800_000
+                ORDER_KILLER[1]
             } else {
                 self.mem.history.get(side, attacker, mv.to().index())
             };
@@ -617,6 +665,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
+    /// The principal-variation search of one node, `depth` plies deep (quiescence below),
+    /// `ply` plies from the root, within the window (`alpha`, `beta`). `null_child` is set
+    /// for the reply to a null move, which may not pass again.
     fn negamax(
         &mut self,
         mut depth: i32,
@@ -625,7 +676,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         mut beta: i32,
         null_child: bool,
     ) -> i32 {
+        debug_assert!(alpha < beta, "negamax needs a non-empty window");
+        debug_assert!(ply < MAX_PLY, "the ply bound keeps the recursion finite");
         let pv_node = beta - alpha > 1;
+
+        // Step 1. Initialise the node: clear its PV, extend checks, drop into quiescence
+        // at the horizon or at the deepest ply the frames allow.
         if let Some(f) = self.frame(ply) {
             f.pv_len = 0;
         }
@@ -646,11 +702,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             f.key = key;
         }
 
+        // Step 2. Draws by rule, and mate distance pruning: no line from here can beat a
+        // mate already found nearer the root.
         if ply > 0 {
             if self.pos.halfmove_clock() >= 100 || self.is_repetition(ply) {
                 return 0;
             }
-            // Mate distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
@@ -658,6 +715,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
+        // Step 3. Transposition table: its move is tried first; outside the PV its score
+        // ends the node when it is deep enough and its bound fits the window.
         let mut tt_move = Move::NULL;
         if let Some(e) = self.tt_probe(key) {
             tt_move = Move::from_bits(e.mv);
@@ -675,6 +734,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
+        // Step 4. Static evaluation (meaningless in check).
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -682,17 +742,21 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         };
 
         if !pv_node && !in_check && ply > 0 {
-            // Reverse futility: far above beta at low depth.
-            if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+            // Step 5. Reverse futility pruning: far above beta at low depth.
+            if depth <= RFP_MAX_DEPTH
+                && static_eval - RFP_MARGIN * depth >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
-            // Null move: if passing still beats beta, a real move will too.
+            // Step 6. Null move pruning: if passing still beats beta, a real move will too
+            // (not in pawn endings, where passing may be the only good move: zugzwang).
             if !null_child
-                && depth >= 3
+                && depth >= NMP_MIN_DEPTH
                 && static_eval >= beta
                 && eval::has_non_pawn_material(self.pos.board(), self.pos.side_to_move())
             {
-                let r = 3 + depth / 6;
+                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
                 let undo = self.pos.make_null();
                 let v = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, true);
                 self.pos.unmake_null(&undo);
@@ -705,7 +769,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Generate into this ply's frame.
+        // Step 7. Generate the moves into this ply's frame and order them. No move at all
+        // is mate or stalemate.
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return static_eval;
         };
@@ -716,6 +781,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         self.score_moves(ply, tt_move);
 
+        // Step 8. The move loop.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
@@ -724,17 +790,22 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         while let Some(mv) = self.pick(ply, index) {
             let quiet = mv.is_quiet();
             let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
-            // Late quiet moves at shallow depth rarely matter (late move pruning).
+
+            // Step 9. Late move pruning: late quiet moves at shallow depth rarely matter.
             if !pv_node
                 && !in_check
                 && quiet
-                && depth <= 3
-                && index >= 4 + 4 * depth as usize
+                && depth <= LMP_MAX_DEPTH
+                && index >= LMP_BASE + LMP_PER_DEPTH * depth as usize
                 && best_score > -MATE_BOUND
             {
                 index += 1;
                 continue;
             }
+
+            // Step 10. Search the move: the first with the full window; the others with a
+            // null window, reduced when late and quiet (LMR), and searched again in full
+            // when they turn out better than expected.
             let undo = make(&mut self.pos, mv);
             let gives_check = self.pos.in_check();
             let mut value;
@@ -742,7 +813,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check {
+                if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
                     r = reduction(depth, index) - i32::from(pv_node);
                     r = r.clamp(0, depth - 2);
                 }
@@ -759,6 +830,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 return 0;
             }
             index += 1;
+
+            // Step 11. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
+            // becomes a killer and earns history, the quiet moves tried before it lose some.
             if value > best_score {
                 best_score = value;
                 best_move = mv;
@@ -767,21 +841,15 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     self.update_pv(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            if let Some(f) = self.frame(ply) {
-                                if f.killers[0] != mv {
-                                    f.killers[1] = f.killers[0];
-                                    f.killers[0] = mv;
-                                }
-                            }
-                            let bonus = depth * depth;
-                            self.mem.history.update(side, kind, mv.to().index(), bonus);
-                            self.penalise_quiets(ply, index - 1, side, -bonus);
+                            self.reward_quiet(ply, mv, depth, side, kind, index - 1);
                         }
                         break;
                     }
                 }
             }
         }
+
+        // Step 12. Store the result with the bound it proves.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -791,6 +859,29 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         };
         self.tt_store(key, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// A quiet move caused a beta cutoff at `ply`: it becomes the first killer and gains
+    /// history; the `tried` quiet moves searched before it lose as much.
+    #[inline(never)]
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        depth: i32,
+        side: usize,
+        kind: usize,
+        tried: usize,
+    ) {
+        if let Some(f) = self.frame(ply) {
+            if f.killers[0] != mv {
+                f.killers[1] = f.killers[0];
+                f.killers[0] = mv;
+            }
+        }
+        let bonus = depth * depth;
+        self.mem.history.update(side, kind, mv.to().index(), bonus);
+        self.penalise_quiets(ply, tried, side, -bonus);
     }
 
     fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -845,7 +936,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     .map_or(PIECE_VALUE[PieceKind::Pawn.index()], |k| {
                         PIECE_VALUE[k.index()]
                     });
-                if best + gain + 200 < alpha {
+                if best + gain + DELTA_MARGIN < alpha {
                     continue;
                 }
             }
