@@ -9,6 +9,7 @@ use crate::board::{Position, Undo};
 use crate::eval::{self, PIECE_VALUE};
 use crate::game::{Game, HistoryStore};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
+use crate::notation::{MoveText, Writer};
 use crate::piece::{Move, PieceKind, Square};
 
 /// The deepest ply a search reaches, quiescence included.
@@ -78,15 +79,104 @@ pub enum Limit {
     Depth(u8),
     /// A fixed number of nodes: deterministic.
     Nodes(u64),
+    /// Until the host stops it ([`Budget::stop_requested`]); the host also enforces a ceiling.
+    Infinite,
 }
 
-/// The host's clock and signal check: the kernel's ktime and `signal_pending()`, or `Instant`
-/// and a SIGINT flag in userspace.
+/// The host's clock, signal check and view of the search: the kernel's ktime,
+/// `signal_pending()` and the board's `13`/`14`, or `Instant` and flags in userspace.
 pub trait Budget {
     /// Milliseconds since an arbitrary fixed point; must not go backwards.
     fn now_ms(&mut self) -> u64;
     /// True when the search must be abandoned at once (the game is left unchanged).
     fn interrupted(&mut self) -> bool;
+    /// True when the search should end now and play the best move found so far (`14`, or the
+    /// host's ceiling for [`Limit::Infinite`]). Asked with [`Budget::interrupted`].
+    fn stop_requested(&mut self) -> bool {
+        false
+    }
+    /// The node count so far, every few thousand nodes (for `13` while the search runs). Called
+    /// deep in the recursion: it must stay cheap and use little stack.
+    fn nodes_searched(&mut self, _nodes: u64) {}
+    /// A finished iteration (or an aspiration window that failed, with its bound), from the top
+    /// of the search: `root` and `pv` describe the line, for [`Progress::write`].
+    fn iteration_done(&mut self, _progress: &Progress, _root: &Position, _pv: &[Move]) {}
+}
+
+/// What a score is known to be: exact, or only a bound when an aspiration window failed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ScoreBound {
+    /// The score itself.
+    #[default]
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (the search failed low).
+    Upper,
+}
+
+/// How far a search has come: the numbers of a `13` record.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Progress {
+    /// The iteration's depth in plies.
+    pub depth: u8,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u8,
+    /// The score in centipawns for the side to move; mates beyond [`MATE_BOUND`].
+    pub score: i32,
+    /// Whether `score` is exact or a bound.
+    pub bound: ScoreBound,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+    /// Permille of the transposition table in use.
+    pub hashfull: u16,
+}
+
+impl Progress {
+    /// Writes the `13` record: `depth D seldepth S score cp X|mate M [lowerbound|upperbound]
+    /// nodes N time T hashfull H pv MOVE...`, the principal variation from `root` in MOVE
+    /// notation (cut at the first move that is not legal, which a stale table can produce).
+    pub fn write(&self, root: &Position, pv: &[Move], out: &mut Writer<'_>) {
+        out.bytes(b"depth ");
+        out.number(u64::from(self.depth));
+        out.bytes(b" seldepth ");
+        out.number(u64::from(self.seldepth));
+        out.bytes(b" score ");
+        let (kind, value) = if self.score.abs() > MATE_BOUND {
+            // Plies to mate, rounded up to moves.
+            (&b"mate "[..], (MATE - self.score.abs() + 1) / 2)
+        } else {
+            (&b"cp "[..], self.score.abs())
+        };
+        out.bytes(kind);
+        if self.score < 0 {
+            out.byte(b'-');
+        }
+        out.number(value.unsigned_abs().into());
+        match self.bound {
+            ScoreBound::Exact => {}
+            ScoreBound::Lower => out.bytes(b" lowerbound"),
+            ScoreBound::Upper => out.bytes(b" upperbound"),
+        }
+        out.bytes(b" nodes ");
+        out.number(self.nodes);
+        out.bytes(b" time ");
+        out.number(self.time_ms);
+        out.bytes(b" hashfull ");
+        out.number(u64::from(self.hashfull));
+        out.bytes(b" pv");
+        let mut pos = root.clone();
+        for &mv in pv {
+            if !movegen::legal_moves(&pos).contains(mv) {
+                break;
+            }
+            out.byte(b' ');
+            MoveText::describe(&pos, mv).write(out);
+            let _ = pos.make(mv);
+        }
+    }
 }
 
 /// A budget with no clock and no signals (for fixed depth or node searches and tests).
@@ -298,6 +388,8 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     interrupted: bool,
     /// Stopping is allowed once the first iteration has completed.
     may_stop: bool,
+    /// The host asked to stop ([`Budget::stop_requested`]) before stopping was allowed.
+    stop_pending: bool,
     sel_depth: usize,
 }
 
@@ -321,6 +413,7 @@ pub fn search<H: HistoryStore>(
         stop: false,
         interrupted: false,
         may_stop: false,
+        stop_pending: false,
         sel_depth: 0,
     };
     s.mem.history.age();
@@ -420,9 +513,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     break v;
                 }
                 if v <= alpha {
+                    self.report(depth, v, ScoreBound::Upper);
                     beta = (alpha + beta) / 2;
                     alpha = (v - delta).max(-INFINITY);
                 } else if v >= beta {
+                    self.report(depth, v, ScoreBound::Lower);
                     beta = (v + delta).min(INFINITY);
                 } else {
                     break v;
@@ -447,7 +542,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             result.score = score;
             result.depth = depth as u8;
+            self.report(depth, score, ScoreBound::Exact);
             self.may_stop = true;
+            if self.stop_pending {
+                break;
+            }
             if let Limit::Time(ms) = self.limit {
                 // Don't start an iteration that is unlikely to finish.
                 if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
@@ -467,6 +566,39 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.budget.now_ms().saturating_sub(self.start_ms)
     }
 
+    /// Tells the host how the search stands after an iteration at `depth` (or an aspiration
+    /// failure) with the root's current principal variation.
+    #[inline(never)]
+    fn report(&mut self, depth: i32, score: i32, bound: ScoreBound) {
+        let progress = Progress {
+            depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
+            // Plies counted from 1, as UCI does.
+            seldepth: (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8,
+            score,
+            bound,
+            nodes: self.nodes,
+            time_ms: self.elapsed(),
+            hashfull: self.hashfull(),
+        };
+        let pv = self
+            .mem
+            .frames
+            .first()
+            .and_then(|f| f.pv.get(..f.pv_len))
+            .unwrap_or(&[]);
+        self.budget.iteration_done(&progress, &self.pos, pv);
+    }
+
+    /// Permille of the first thousand table slots in use.
+    fn hashfull(&self) -> u16 {
+        let sample = self.mem.tt.get(..1000).unwrap_or(self.mem.tt);
+        if sample.is_empty() {
+            return 0;
+        }
+        let used = sample.iter().filter(|e| e.bound != Bound::None).count();
+        (used * 1000 / sample.len()) as u16
+    }
+
     /// Counts a node and decides whether to stop.
     #[inline]
     fn count_node(&mut self) {
@@ -477,14 +609,28 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_INTERVAL;
-            if self.budget.interrupted() {
-                self.interrupted = true;
+            self.poll();
+        }
+    }
+
+    /// The look at the host every [`CHECK_INTERVAL`] nodes: signals, stop requests, the clock.
+    #[inline(never)]
+    fn poll(&mut self) {
+        self.next_check = self.nodes + CHECK_INTERVAL;
+        self.budget.nodes_searched(self.nodes);
+        if self.budget.interrupted() {
+            self.interrupted = true;
+            self.stop = true;
+        } else if self.budget.stop_requested() {
+            // Before the first iteration is complete there is no move to play yet.
+            if self.may_stop {
                 self.stop = true;
-            } else if let Limit::Time(ms) = self.limit {
-                if self.may_stop && self.elapsed() >= u64::from(ms) {
-                    self.stop = true;
-                }
+            } else {
+                self.stop_pending = true;
+            }
+        } else if let Limit::Time(ms) = self.limit {
+            if self.may_stop && self.elapsed() >= u64::from(ms) {
+                self.stop = true;
             }
         }
     }
@@ -891,6 +1037,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if self.stop {
             return 0;
         }
+        self.sel_depth = self.sel_depth.max(ply);
         if let Some(f) = self.frame(ply) {
             f.pv_len = 0;
         }
