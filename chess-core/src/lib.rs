@@ -8,6 +8,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod command;
 pub mod eval;
 pub mod game;
 pub mod movegen;

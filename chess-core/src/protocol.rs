@@ -1,245 +1,150 @@
 //! The `/dev/chess` protocol: one command's bytes in, one reply out (see `docs/PROTOCOL.md`).
 //!
-//! [`Device`] is the whole of the protocol's state. The kernel module and the simulator only
-//! carry bytes to [`Device::handle`] and back, own the lock and supply the clock.
+//! [`Device`] is the whole of a board's game state. The kernel module and the simulator only
+//! carry bytes to [`Device::handle`] and back, own the locks and supply the clock. While a
+//! command runs, `13` and `14` from other files are answered by the board's [`Watch`] instead.
 
+use crate::board::Position;
+use crate::command::{Command, Reply};
 use crate::game::{Game, HistoryStore, InlineHistory, Outcome, Ply, Status, MAX_HISTORY};
 use crate::movegen;
 use crate::notation::{self, MoveText, Writer};
-use crate::piece::{Color, Move};
-use crate::search::{self, Budget, Interrupted, Limit, Memory, MATE, MATE_BOUND, MAX_PLY};
+use crate::piece::Move;
+use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, SearchResult, MAX_PLY};
 
-/// Commands longer than this many bytes (newline included) are refused with `INVFMT`.
-pub const MAX_COMMAND: usize = 256;
+pub use crate::command::{Mode, MAX_COMMAND};
 
 /// The longest reply: the history of a full game in MOVE notation (`05`).
 pub const MAX_REPLY: usize = MAX_HISTORY * 14 + 1;
 
-/// The deepest perft `12` accepts.
-pub const MAX_PERFT: u32 = 7;
-
 /// The default CPU budget per move.
 pub const DEFAULT_LIMIT: Limit = Limit::Time(1000);
 
-/// Who plays what.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mode {
-    /// A human against the CPU; the human plays `human`.
-    Cpu {
-        /// The human's colour.
-        human: Color,
-    },
-    /// Two humans; the CPU moves only on `03`.
-    Humans,
-}
-
-impl Mode {
-    fn letter(self) -> u8 {
-        match self {
-            Mode::Cpu { human } => human.letter(),
-            Mode::Humans => b'H',
-        }
-    }
-
-    fn from_letter(c: u8) -> Option<Mode> {
-        match c {
-            b'H' => Some(Mode::Humans),
-            _ => Color::from_letter(c).map(|human| Mode::Cpu { human }),
-        }
-    }
-}
-
-/// The fixed replies.
-pub mod reply {
-    /// Done; after a move: no check, the game goes on.
-    pub const OK: &[u8] = b"OK\n";
-    /// The side to move is in check.
-    pub const CHECK: &[u8] = b"CHECK\n";
-    /// Checkmate; the game is over.
-    pub const MATE: &[u8] = b"MATE\n";
-    /// Stalemate; the game is drawn.
-    pub const STALEMATE: &[u8] = b"STALEMATE\n";
-    /// Drawn by repetition, the fifty-move rule, insufficient material or the length limit.
-    pub const DRAW: &[u8] = b"DRAW\n";
-    /// A well-formed move that is not legal here.
-    pub const ILLMOVE: &[u8] = b"ILLMOVE\n";
-    /// Out of turn.
-    pub const OOT: &[u8] = b"OOT\n";
-    /// No game in progress.
-    pub const NOGAME: &[u8] = b"NOGAME\n";
-    /// Unknown command.
-    pub const UNKCMD: &[u8] = b"UNKCMD\n";
-    /// Malformed arguments or framing.
-    pub const INVFMT: &[u8] = b"INVFMT\n";
-}
-
-/// A command, parsed and checked for form (not yet against the game).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Command<'a> {
-    NewGame(Mode),
-    Board,
-    Move(MoveText),
-    Cpu,
-    Resign,
-    History,
-    Fen,
-    SetLimit(Limit),
-    Save,
-    Load(Mode, &'a [u8]),
-    Undo,
-    Moves,
-    Perft(u32),
-    SearchInfo,
-}
-
-/// Why a command was refused before touching the game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum FormError {
-    Unknown,
-    Format,
-}
-
-fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
-    // Plain decimal: digits only, no sign, no leading zero.
-    if s.is_empty()
-        || s.len() > 16
-        || !s.iter().all(u8::is_ascii_digit)
-        || (s.len() > 1 && s.first() == Some(&b'0'))
-    {
-        return None;
-    }
-    let n = s.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
-    (n <= max).then_some(n)
-}
-
-/// The largest depth `07 D` accepts (the search itself stops at `MAX_PLY - 1`).
-pub const MAX_DEPTH: u64 = 64;
-
-/// The largest node limit `07 N` accepts.
-pub const MAX_NODES: u64 = 1_000_000_000_000;
-
-fn parse_command(input: &[u8]) -> Result<Command<'_>, FormError> {
-    if input.len() > MAX_COMMAND {
-        return Err(FormError::Format);
-    }
-    // The first field runs up to a space or a line ending; it decides UNKCMD before any
-    // framing error can be reported. Leading spaces don't hide a known command: they are a
-    // framing error of that command.
-    let indent = input.iter().take_while(|&&c| c == b' ').count();
-    let body = input.get(indent..).unwrap_or(&[]);
-    let name_len = body
-        .iter()
-        .position(|&c| c == b' ' || c == b'\n' || c == b'\r')
-        .unwrap_or(body.len());
-    let (name, rest) = body.split_at(name_len);
-    let known = matches!(
-        name,
-        b"00"
-            | b"01"
-            | b"02"
-            | b"03"
-            | b"04"
-            | b"05"
-            | b"06"
-            | b"07"
-            | b"08"
-            | b"09"
-            | b"10"
-            | b"11"
-            | b"12"
-            | b"13"
-    );
-    if !known {
-        return Err(FormError::Unknown);
-    }
-    if indent > 0 {
-        return Err(FormError::Format);
-    }
-    // Exactly one line, ended by one newline, no carriage return anywhere.
-    let Some(line_rest) = rest.strip_suffix(b"\n") else {
-        return Err(FormError::Format);
-    };
-    if line_rest.iter().any(|&c| c == b'\n' || c == b'\r') {
-        return Err(FormError::Format);
-    }
-    let arg = match line_rest {
-        [] => None,
-        [b' ', arg @ ..] => Some(arg),
-        _ => return Err(FormError::Format),
-    };
-    let no_arg = |cmd: Command<'static>| {
-        if arg.is_none() {
-            Ok(cmd)
-        } else {
-            Err(FormError::Format)
-        }
-    };
-    match name {
-        b"00" => match arg {
-            Some(&[m]) => Mode::from_letter(m)
-                .map(Command::NewGame)
-                .ok_or(FormError::Format),
-            _ => Err(FormError::Format),
-        },
-        b"01" => no_arg(Command::Board),
-        b"02" => {
-            let text = arg.ok_or(FormError::Format)?;
-            MoveText::parse(text)
-                .map(Command::Move)
-                .map_err(|_| FormError::Format)
-        }
-        b"03" => no_arg(Command::Cpu),
-        b"04" => no_arg(Command::Resign),
-        b"05" => no_arg(Command::History),
-        b"06" => no_arg(Command::Fen),
-        b"07" => {
-            let (kind, digits) = arg.and_then(|a| a.split_first()).ok_or(FormError::Format)?;
-            let limit = match kind {
-                b'T' => parse_decimal(digits, 60_000)
-                    .filter(|&n| n >= 1)
-                    .map(|n| Limit::Time(n as u32)),
-                b'D' => parse_decimal(digits, MAX_DEPTH)
-                    .filter(|&n| n >= 1)
-                    .map(|n| Limit::Depth(n as u8)),
-                b'N' => parse_decimal(digits, MAX_NODES)
-                    .filter(|&n| n >= 1)
-                    .map(Limit::Nodes),
-                _ => None,
-            };
-            limit.map(Command::SetLimit).ok_or(FormError::Format)
-        }
-        b"08" => no_arg(Command::Save),
-        b"09" => match arg {
-            Some([m, b' ', fen @ ..]) => Mode::from_letter(*m)
-                .map(|mode| Command::Load(mode, fen))
-                .ok_or(FormError::Format),
-            _ => Err(FormError::Format),
-        },
-        b"10" => no_arg(Command::Undo),
-        b"11" => no_arg(Command::Moves),
-        b"12" => {
-            let depth = arg
-                .and_then(|a| parse_decimal(a, u64::from(MAX_PERFT)))
-                .filter(|&n| n >= 1);
-            depth
-                .map(|n| Command::Perft(n as u32))
-                .ok_or(FormError::Format)
-        }
-        _ => no_arg(Command::SearchInfo),
-    }
-}
-
-/// What the last CPU search found, for `13`.
+/// A finished search iteration: the numbers of a `13` record and the line it found.
 #[derive(Clone, Debug)]
-struct SearchInfo {
-    depth: u8,
-    score: i32,
-    nodes: u64,
-    time_ms: u64,
+struct Iteration {
+    progress: Progress,
+    /// The position the search started from, to print the PV in MOVE notation.
+    root: Position,
     pv: [Move; MAX_PLY],
     pv_len: usize,
-    /// The position the search started from, to print the PV in MOVE notation.
-    root: crate::board::Position,
+}
+
+impl Iteration {
+    fn new(progress: Progress, root: &Position, pv: &[Move]) -> Iteration {
+        let mut line = [Move::NULL; MAX_PLY];
+        let pv_len = pv.len().min(MAX_PLY);
+        for (slot, &mv) in line.iter_mut().zip(pv) {
+            *slot = mv;
+        }
+        Iteration {
+            progress,
+            root: root.clone(),
+            pv: line,
+            pv_len,
+        }
+    }
+
+    fn from_result(result: &SearchResult, root: &Position) -> Iteration {
+        let progress = Progress {
+            depth: result.depth,
+            seldepth: result.seldepth,
+            score: result.score,
+            nodes: result.nodes,
+            time_ms: result.time_ms,
+            hashfull: result.hashfull,
+            ..Progress::default()
+        };
+        Iteration::new(
+            progress,
+            root,
+            result.pv.get(..result.pv_len).unwrap_or(&[]),
+        )
+    }
+
+    /// Writes the `13` record, newline included.
+    fn write(&self, progress: &Progress, out: &mut Writer<'_>) {
+        progress.write(&self.root, self.pv.get(..self.pv_len).unwrap_or(&[]), out);
+        out.byte(b'\n');
+    }
+}
+
+/// A board's running command as the board's other files see it: `13` reads its progress and
+/// `14` asks it to stop. The host keeps one per board behind a short-held lock of its own,
+/// apart from the [`Device`] (which the running command owns), and the search's [`Budget`]
+/// keeps it current through [`Watch::note_nodes`] and [`Watch::note_iteration`].
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    stop: bool,
+    started_ms: u64,
+    nodes: u64,
+    last: Option<Iteration>,
+}
+
+impl Watch {
+    /// A watch with nothing running.
+    pub fn new() -> Watch {
+        Watch::default()
+    }
+
+    /// A command starts at host time `now_ms`: no stop request, no progress yet.
+    pub fn begin(&mut self, now_ms: u64) {
+        self.stop = false;
+        self.started_ms = now_ms;
+        self.nodes = 0;
+        self.last = None;
+    }
+
+    /// `14`: asks the running search to end now and play its best move so far.
+    pub fn request_stop(&mut self) {
+        self.stop = true;
+    }
+
+    /// True once `14` arrived for the running command.
+    pub fn stop_requested(&self) -> bool {
+        self.stop
+    }
+
+    /// The running search's node count so far.
+    pub fn note_nodes(&mut self, nodes: u64) {
+        self.nodes = self.nodes.max(nodes);
+    }
+
+    /// A finished iteration (or a failed aspiration window) of the running search.
+    pub fn note_iteration(&mut self, progress: &Progress, root: &Position, pv: &[Move]) {
+        self.note_nodes(progress.nodes);
+        self.last = Some(Iteration::new(*progress, root, pv));
+    }
+
+    /// Answers `input` if it is one of the commands a busy board answers at once (`13` or
+    /// `14`), writing the reply into `out`; `false` when the command must wait for the board.
+    pub fn answer(&mut self, input: &[u8], now_ms: u64, out: &mut Writer<'_>) -> bool {
+        match Command::parse(input) {
+            Ok(Command::SearchInfo) => self.write_record(now_ms, out),
+            Ok(Command::Stop) => {
+                self.request_stop();
+                Reply::Ok.write(out);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// `13` while the command runs: the last finished iteration with the nodes and time so
+    /// far; an empty line before the first iteration (or when the command is not a search).
+    pub fn write_record(&self, now_ms: u64, out: &mut Writer<'_>) {
+        match &self.last {
+            Some(it) => {
+                let progress = Progress {
+                    nodes: self.nodes.max(it.progress.nodes),
+                    time_ms: now_ms.saturating_sub(self.started_ms),
+                    ..it.progress
+                };
+                it.write(&progress, out);
+            }
+            None => out.byte(b'\n'),
+        }
+    }
 }
 
 /// The device: the game, who plays what, the CPU's budget and the last search.
@@ -247,7 +152,7 @@ pub struct Device<H: HistoryStore = InlineHistory> {
     game: Game<H>,
     mode: Option<Mode>,
     limit: Limit,
-    info: Option<SearchInfo>,
+    info: Option<Iteration>,
 }
 
 impl Device {
@@ -277,7 +182,7 @@ impl<H: HistoryStore> Device<H> {
     /// A freshly loaded device: no game, the default CPU budget.
     pub fn with_history(history: H) -> Device<H> {
         Device {
-            game: Game::with_history(crate::board::Position::startpos(), history),
+            game: Game::with_history(Position::startpos(), history),
             mode: None,
             limit: DEFAULT_LIMIT,
             info: None,
@@ -308,143 +213,167 @@ impl<H: HistoryStore> Device<H> {
     /// `Err(Interrupted)` means a CPU search or perft was interrupted: nothing changed and
     /// nothing was written.
     pub fn handle(&mut self, input: &[u8], ctx: &mut Context<'_, '_>) -> Result<(), Interrupted> {
-        let out = &mut ctx.out;
-        let cmd = match parse_command(input) {
+        let cmd = match Command::parse(input) {
             Ok(cmd) => cmd,
-            Err(FormError::Unknown) => {
-                out.bytes(reply::UNKCMD);
-                return Ok(());
-            }
-            Err(FormError::Format) => {
-                out.bytes(reply::INVFMT);
+            Err(e) => {
+                e.reply().write(&mut ctx.out);
                 return Ok(());
             }
         };
+        let out = &mut ctx.out;
         match cmd {
-            Command::NewGame(mode) => {
-                self.start(mode, crate::board::Position::startpos());
-                out.bytes(reply::OK);
-            }
-            Command::Load(mode, fen) => match notation::parse_fen(fen) {
-                Ok(pos) => {
-                    self.start(mode, pos);
-                    out.bytes(reply::OK);
-                }
-                Err(_) => out.bytes(reply::INVFMT),
-            },
+            // Commands that need no game.
+            Command::NewGame(mode) => self.new_game(mode, Position::startpos(), out),
+            Command::Load(mode, fen) => self.load(mode, fen, out),
             Command::SetLimit(limit) => {
                 self.limit = limit;
-                out.bytes(reply::OK);
+                Reply::Ok.write(out);
             }
-            _ if self.mode.is_none() => out.bytes(reply::NOGAME),
-            Command::Board => {
-                notation::write_board(self.game.position(), out);
-                out.byte(b'\n');
-            }
-            Command::History => {
-                self.game.write_moves(out);
-                out.byte(b'\n');
-            }
-            Command::Fen => {
-                notation::write_fen(self.game.position(), out);
-                out.byte(b'\n');
-            }
-            Command::Save => {
-                out.byte(self.mode.map_or(b'H', Mode::letter));
-                out.byte(b' ');
-                notation::write_fen(self.game.position(), out);
-                out.byte(b'\n');
-            }
-            Command::Undo => out.bytes(if self.game.undo() {
-                reply::OK
-            } else {
-                reply::ILLMOVE
-            }),
-            Command::Moves => {
-                if self.game.is_ongoing() {
-                    let pos = self.game.position();
-                    for (i, &mv) in movegen::legal_moves(pos).as_slice().iter().enumerate() {
-                        if i > 0 {
-                            out.byte(b' ');
-                        }
-                        MoveText::describe(pos, mv).write(out);
-                    }
-                }
-                out.byte(b'\n');
-            }
-            Command::Perft(depth) => {
-                let mut pos = self.game.position().clone();
-                let frames = ctx
-                    .memory
-                    .frames
-                    .get_mut(..depth as usize)
-                    .unwrap_or(&mut []);
-                if frames.len() < depth as usize {
-                    out.bytes(reply::INVFMT);
-                } else {
-                    let n = search::perft_interruptible(&mut pos, depth, frames, ctx.budget)?;
-                    out.number(n);
-                    out.byte(b'\n');
-                }
-            }
-            Command::SearchInfo => self.write_info(out),
+            // Nothing runs while this device handles a command, so there is nothing to stop.
+            Command::Stop => Reply::Ok.write(out),
+            _ if self.mode.is_none() => Reply::NoGame.write(out),
+            // Queries.
+            Command::Board => self.board(out),
+            Command::History => self.history(out),
+            Command::Fen => self.fen(out),
+            Command::Save => self.save(out),
+            Command::Moves => self.moves(out),
+            Command::SearchInfo => self.search_info(out),
+            Command::Undo => self.undo(out),
+            Command::Perft(depth) => return self.perft(depth, ctx),
+            // Moves, which need a game in progress.
             Command::Move(_) | Command::Cpu | Command::Resign if !self.game.is_ongoing() => {
-                out.bytes(reply::NOGAME)
+                Reply::NoGame.write(out)
             }
-            Command::Move(text) => {
-                if !self.humans_turn() {
-                    out.bytes(reply::OOT);
-                } else {
-                    match text.resolve(self.game.position()) {
-                        Some(mv) => {
-                            let r = self.play(mv);
-                            out.bytes(r);
-                        }
-                        None => out.bytes(reply::ILLMOVE),
-                    }
-                }
-            }
-            Command::Cpu => {
-                if self.humans_turn() && self.mode != Some(Mode::Humans) {
-                    out.bytes(reply::OOT);
-                } else {
-                    let memory = Memory {
-                        tt: &mut *ctx.memory.tt,
-                        frames: &mut *ctx.memory.frames,
-                        history: &mut *ctx.memory.history,
-                    };
-                    let root = self.game.position().clone();
-                    let result = search::search(&self.game, self.limit, memory, ctx.budget)?;
-                    self.info = Some(SearchInfo {
-                        depth: result.depth,
-                        score: result.score,
-                        nodes: result.nodes,
-                        time_ms: result.time_ms,
-                        pv: result.pv,
-                        pv_len: result.pv_len,
-                        root,
-                    });
-                    let r = self.play(result.best);
-                    out.bytes(r);
-                }
-            }
-            Command::Resign => {
-                if !self.humans_turn() {
-                    out.bytes(reply::OOT);
-                } else {
-                    let loser = self.game.position().side_to_move();
-                    self.game.resign(loser);
-                    out.bytes(reply::OK);
-                }
-            }
+            Command::Move(text) => self.human_move(text, out),
+            Command::Cpu => return self.cpu_move(ctx),
+            Command::Resign => self.resign(out),
         }
         Ok(())
     }
 
-    fn start(&mut self, mode: Mode, pos: crate::board::Position) {
+    /// `00`, and `09` once its position is read.
+    fn new_game(&mut self, mode: Mode, pos: Position, out: &mut Writer<'_>) {
         self.game.reset(pos);
         self.mode = Some(mode);
         self.info = None;
+        Reply::Ok.write(out);
+    }
+
+    /// `09`.
+    fn load(&mut self, mode: Mode, fen: &[u8], out: &mut Writer<'_>) {
+        match notation::parse_fen(fen) {
+            Ok(pos) => self.new_game(mode, pos, out),
+            Err(_) => Reply::InvFmt.write(out),
+        }
+    }
+
+    /// `01`.
+    fn board(&self, out: &mut Writer<'_>) {
+        notation::write_board(self.game.position(), out);
+        out.byte(b'\n');
+    }
+
+    /// `05`.
+    fn history(&self, out: &mut Writer<'_>) {
+        self.game.write_moves(out);
+        out.byte(b'\n');
+    }
+
+    /// `06`.
+    fn fen(&self, out: &mut Writer<'_>) {
+        notation::write_fen(self.game.position(), out);
+        out.byte(b'\n');
+    }
+
+    /// `08`.
+    fn save(&self, out: &mut Writer<'_>) {
+        out.byte(self.mode.map_or(b'H', Mode::letter));
+        out.byte(b' ');
+        self.fen(out);
+    }
+
+    /// `11`: nothing once the game is over.
+    fn moves(&self, out: &mut Writer<'_>) {
+        if self.game.is_ongoing() {
+            let pos = self.game.position();
+            for (i, &mv) in movegen::legal_moves(pos).as_slice().iter().enumerate() {
+                if i > 0 {
+                    out.byte(b' ');
+                }
+                MoveText::describe(pos, mv).write(out);
+            }
+        }
+        out.byte(b'\n');
+    }
+
+    /// `13` after the search: its final record; an empty line when no `03` ran this game.
+    fn search_info(&self, out: &mut Writer<'_>) {
+        match &self.info {
+            Some(it) => it.write(&it.progress, out),
+            None => out.byte(b'\n'),
+        }
+    }
+
+    /// `10`.
+    fn undo(&mut self, out: &mut Writer<'_>) {
+        let reply = if self.game.undo() {
+            Reply::Ok
+        } else {
+            Reply::IllMove
+        };
+        reply.write(out);
+    }
+
+    /// `12`.
+    fn perft(&mut self, depth: u32, ctx: &mut Context<'_, '_>) -> Result<(), Interrupted> {
+        let mut pos = self.game.position().clone();
+        let Some(frames) = ctx.memory.frames.get_mut(..depth as usize) else {
+            Reply::InvFmt.write(&mut ctx.out);
+            return Ok(());
+        };
+        let n = search::perft_interruptible(&mut pos, depth, frames, ctx.budget)?;
+        ctx.out.number(n);
+        ctx.out.byte(b'\n');
+        Ok(())
+    }
+
+    /// `02`.
+    fn human_move(&mut self, text: MoveText, out: &mut Writer<'_>) {
+        if !self.humans_turn() {
+            return Reply::Oot.write(out);
+        }
+        match text.resolve(self.game.position()) {
+            Some(mv) => self.play(mv).write(out),
+            None => Reply::IllMove.write(out),
+        }
+    }
+
+    /// `03`.
+    fn cpu_move(&mut self, ctx: &mut Context<'_, '_>) -> Result<(), Interrupted> {
+        if self.humans_turn() && self.mode != Some(Mode::Humans) {
+            Reply::Oot.write(&mut ctx.out);
+            return Ok(());
+        }
+        let memory = Memory {
+            tt: &mut *ctx.memory.tt,
+            frames: &mut *ctx.memory.frames,
+            history: &mut *ctx.memory.history,
+        };
+        let result = search::search(&self.game, self.limit, memory, ctx.budget)?;
+        self.info = Some(Iteration::from_result(&result, self.game.position()));
+        self.play(result.best).write(&mut ctx.out);
+        Ok(())
+    }
+
+    /// `04`.
+    fn resign(&mut self, out: &mut Writer<'_>) {
+        if !self.humans_turn() {
+            return Reply::Oot.write(out);
+        }
+        let loser = self.game.position().side_to_move();
+        self.game.resign(loser);
+        Reply::Ok.write(out);
     }
 
     /// True when the side to move is a human's.
@@ -456,55 +385,14 @@ impl<H: HistoryStore> Device<H> {
         }
     }
 
-    fn play(&mut self, mv: Move) -> &'static [u8] {
+    fn play(&mut self, mv: Move) -> Reply {
         match self.game.play(mv) {
-            Ok(Status::Ongoing { check: false }) => reply::OK,
-            Ok(Status::Ongoing { check: true }) => reply::CHECK,
-            Ok(Status::Over(Outcome::Checkmate { .. })) => reply::MATE,
-            Ok(Status::Over(Outcome::Stalemate)) => reply::STALEMATE,
-            Ok(Status::Over(_)) => reply::DRAW,
-            Err(_) => reply::ILLMOVE,
+            Ok(Status::Ongoing { check: false }) => Reply::Ok,
+            Ok(Status::Ongoing { check: true }) => Reply::Check,
+            Ok(Status::Over(Outcome::Checkmate { .. })) => Reply::Mate,
+            Ok(Status::Over(Outcome::Stalemate)) => Reply::Stalemate,
+            Ok(Status::Over(_)) => Reply::Draw,
+            Err(_) => Reply::IllMove,
         }
-    }
-
-    /// `13`: `depth D score cp S|mate M nodes N time T pv MOVE...` of the last CPU search.
-    fn write_info(&self, out: &mut Writer<'_>) {
-        let Some(info) = &self.info else {
-            out.byte(b'\n');
-            return;
-        };
-        out.bytes(b"depth ");
-        out.number(u64::from(info.depth));
-        out.bytes(b" score ");
-        if info.score.abs() > MATE_BOUND {
-            let plies = MATE - info.score.abs();
-            let moves = (plies + 1) / 2;
-            out.bytes(b"mate ");
-            if info.score < 0 {
-                out.byte(b'-');
-            }
-            out.number(moves.unsigned_abs().into());
-        } else {
-            out.bytes(b"cp ");
-            if info.score < 0 {
-                out.byte(b'-');
-            }
-            out.number(info.score.unsigned_abs().into());
-        }
-        out.bytes(b" nodes ");
-        out.number(info.nodes);
-        out.bytes(b" time ");
-        out.number(info.time_ms);
-        out.bytes(b" pv");
-        let mut pos = info.root.clone();
-        for &mv in info.pv.iter().take(info.pv_len) {
-            if !movegen::legal_moves(&pos).contains(mv) {
-                break;
-            }
-            out.byte(b' ');
-            MoveText::describe(&pos, mv).write(out);
-            let _ = pos.make(mv);
-        }
-        out.byte(b'\n');
     }
 }

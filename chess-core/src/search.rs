@@ -361,10 +361,14 @@ pub struct SearchResult {
     pub score: i32,
     /// The depth of the last completed iteration.
     pub depth: u8,
+    /// The deepest ply reached, counted from 1 as in [`Progress::seldepth`].
+    pub seldepth: u8,
     /// The nodes searched.
     pub nodes: u64,
     /// Milliseconds spent, by the budget's clock.
     pub time_ms: u64,
+    /// Permille of the transposition table in use at the end.
+    pub hashfull: u16,
     /// The principal variation.
     pub pv: [Move; MAX_PLY],
     /// How much of `pv` is filled.
@@ -470,8 +474,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             best: Move::NULL,
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             time_ms: 0,
+            hashfull: 0,
             pv: [Move::NULL; MAX_PLY],
             pv_len: 0,
         };
@@ -559,6 +565,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         result.nodes = self.nodes;
         result.time_ms = self.elapsed();
+        result.seldepth = (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8;
+        result.hashfull = self.hashfull();
         Ok(result)
     }
 

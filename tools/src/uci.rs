@@ -136,7 +136,7 @@ impl Go {
             );
         }
         if let Some(n) = self.nodes {
-            return format!("N{}", n.clamp(1, chess_core::protocol::MAX_NODES));
+            return format!("N{}", n.clamp(1, chess_core::command::MAX_NODES));
         }
         if let Some(d) = self.depth {
             return format!("D{}", d.clamp(1, 64));

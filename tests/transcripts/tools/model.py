@@ -19,7 +19,7 @@ import chess
 PIECE = {chess.KING: 'K', chess.QUEEN: 'Q', chess.ROOK: 'R',
          chess.BISHOP: 'B', chess.KNIGHT: 'N', chess.PAWN: 'P'}
 LETTER = {v: k for k, v in PIECE.items()}
-KNOWN = {'%02d' % i for i in range(13)}
+KNOWN = {'%02d' % i for i in range(15)}
 
 
 def col(c):
@@ -100,6 +100,7 @@ class Game:
         self.mode = mode          # 'W', 'B' or 'H'
         self.over = False
         self.resigned = False
+        self.searched = False     # a CPU move ran since the game began (13 is then unknown)
 
     def human_to_move(self):
         return self.mode == 'H' or col(self.board.turn) == self.mode
@@ -209,6 +210,7 @@ class Model:
         if len(moves) > 1:
             self.multi_cpu = True
         g.board.push(self.rng.choice(moves))
+        g.searched = True
         return self.result()
 
     def c04(self, a):
@@ -245,6 +247,8 @@ class Model:
     def c07(self, a):
         if len(a) != 1:
             return 'INVFMT'
+        if a[0] == 'I':
+            return 'OK'
         m = LIMIT_RE.match(a[0])
         if not m:
             return 'INVFMT'
@@ -308,6 +312,19 @@ class Model:
         if key not in PERFT_CACHE:
             PERFT_CACHE[key] = perft(self.game.board.copy(), int(a[0]))
         return str(PERFT_CACHE[key])
+
+    def c13(self, a):
+        if a:
+            return 'INVFMT'
+        if self.game is None:
+            return 'NOGAME'
+        if self.game.searched:
+            raise ValueError('13 after a CPU move depends on the search: not modelled')
+        return ''
+
+    def c14(self, a):
+        # Nothing is searching while a transcript's command is answered: stop is a no-op.
+        return 'INVFMT' if a else 'OK'
 
 
 PERFT_CACHE = {}
