@@ -75,6 +75,8 @@ impl Iteration {
 /// keeps it current through [`Watch::note_nodes`] and [`Watch::note_iteration`].
 #[derive(Clone, Debug, Default)]
 pub struct Watch {
+    /// The running command is a CPU move (`03`).
+    searching: bool,
     stop: bool,
     started_ms: u64,
     nodes: u64,
@@ -87,8 +89,9 @@ impl Watch {
         Watch::default()
     }
 
-    /// A command starts at host time `now_ms`: no stop request, no progress yet.
-    pub fn begin(&mut self, now_ms: u64) {
+    /// The command `input` starts at host time `now_ms`: no stop request, no progress yet.
+    pub fn begin(&mut self, input: &[u8], now_ms: u64) {
+        self.searching = matches!(Command::parse(input), Ok(Command::Cpu));
         self.stop = false;
         self.started_ms = now_ms;
         self.nodes = 0;
@@ -116,11 +119,11 @@ impl Watch {
         self.last = Some(Iteration::new(*progress, root, pv));
     }
 
-    /// Answers `input` if it is one of the commands a busy board answers at once (`13` or
-    /// `14`), writing the reply into `out`; `false` when the command must wait for the board.
+    /// Answers `input` if a busy board answers it at once (`14`, and `13` while a CPU move
+    /// runs), writing the reply into `out`; `false` when the command must wait for the board.
     pub fn answer(&mut self, input: &[u8], now_ms: u64, out: &mut Writer<'_>) -> bool {
         match Command::parse(input) {
-            Ok(Command::SearchInfo) => self.write_record(now_ms, out),
+            Ok(Command::SearchInfo) if self.searching => self.write_record(now_ms, out),
             Ok(Command::Stop) => {
                 self.request_stop();
                 Reply::Ok.write(out);
@@ -130,8 +133,8 @@ impl Watch {
         true
     }
 
-    /// `13` while the command runs: the last finished iteration with the nodes and time so
-    /// far; an empty line before the first iteration (or when the command is not a search).
+    /// `13` while a CPU move runs: the last finished iteration with the nodes and time so far;
+    /// an empty line before the first iteration.
     pub fn write_record(&self, now_ms: u64, out: &mut Writer<'_>) {
         match &self.last {
             Some(it) => {

@@ -1,5 +1,10 @@
 //! The simulator's machinery: a [`Session`] owns a [`Device`] and the memory its searches use,
-//! and turns one command into one reply, exactly as `/dev/chess` does.
+//! and turns one command into one reply, exactly as `/dev/chess` does; a [`Board`] lets other
+//! threads watch and stop the command a session runs.
+
+mod board;
+
+pub use board::{Board, BoardBudget, DEFAULT_MAX_THINK_S};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -5,15 +5,17 @@
 //! the same way and is ignored otherwise, so a program driving the simulator can stop a search
 //! without racing its end.
 
-use std::io::{self, BufRead, ErrorKind, Write};
+use std::io::{self, BufRead, ErrorKind, Stdout, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::thread;
 
 use clap::Parser;
 
 use chess_core::protocol::MAX_COMMAND;
 use chess_core::search::Interrupted;
-use chess_sim::{Clock, Session, DEFAULT_TT_MB};
+use chess_sim::{Board, Session, DEFAULT_MAX_THINK_S, DEFAULT_TT_MB};
 use nix::sys::signal::{raise, sigaction, SaFlags, SigAction, SigHandler, SigSet, Signal};
 
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
@@ -45,6 +47,8 @@ enum SimError {
     Write(#[source] io::Error),
     #[error("installing the signal handlers: {0}")]
     Signal(#[source] nix::Error),
+    #[error("the command thread failed")]
+    Worker,
 }
 
 /// The `/dev/chess` protocol over standard input and output: one command per line in, one
@@ -56,6 +60,10 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_TT_MB as u64,
           value_parser = clap::value_parser!(u64).range(1..=4096))]
     tt_mb: u64,
+    /// Ceiling of any one search in seconds, `07 I` included (the module's `max_think_s`).
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_THINK_S,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    max_think_s: u64,
 }
 
 /// Reads one line (up to and including `\n`, or to end of input), keeping at most
@@ -105,28 +113,73 @@ fn run(args: Args) -> Result<(), SimError> {
     // SAFETY: the handler only touches atomics.
     unsafe { sigaction(Signal::SIGUSR1, &action) }.map_err(SimError::Signal)?;
 
-    let mut session = Session::new(usize::try_from(args.tt_mb).unwrap_or(DEFAULT_TT_MB));
+    let tt_mb = usize::try_from(args.tt_mb).unwrap_or(DEFAULT_TT_MB);
+    let board = Board::new(args.max_think_s);
+    let out = Mutex::new(io::stdout());
+    let (commands, queue) = mpsc::channel::<Vec<u8>>();
+    thread::scope(|scope| {
+        let (board, out) = (&board, &out);
+        let worker = scope.spawn(move || run_commands(Session::new(tt_mb), board, queue, out));
+        let read = read_commands(board, &commands, out);
+        // End of input (or a failure): the worker finishes the command it has, then stops.
+        drop(commands);
+        let ran = worker.join().unwrap_or(Err(SimError::Worker));
+        read.and(ran)
+    })
+}
+
+/// Writes one reply and flushes it.
+fn emit(out: &Mutex<Stdout>, reply: &[u8]) -> io::Result<()> {
+    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+    out.write_all(reply)?;
+    out.flush()
+}
+
+/// The reading side: each line of standard input takes the board's turn and goes to the
+/// worker, except a `13` or `14` that arrives while a command runs, answered at once.
+fn read_commands(
+    board: &Board,
+    commands: &mpsc::Sender<Vec<u8>>,
+    out: &Mutex<Stdout>,
+) -> Result<(), SimError> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     let mut line = Vec::with_capacity(MAX_COMMAND + 1);
     while read_command(&mut input, &mut line)
         .map_err(SimError::Read)?
         .is_some()
     {
+        let mut answered = Ok(());
+        if board.take_turn(&line, |reply| answered = emit(out, reply)) {
+            // The worker is gone only after failing to write: it reports why.
+            if commands.send(line.clone()).is_err() {
+                return Ok(());
+            }
+        }
+        answered.map_err(SimError::Write)?;
+    }
+    Ok(())
+}
+
+/// The worker: runs each command in its turn and writes its reply before the turn ends.
+fn run_commands(
+    mut session: Session,
+    board: &Board,
+    queue: mpsc::Receiver<Vec<u8>>,
+    out: &Mutex<Stdout>,
+) -> Result<(), SimError> {
+    for line in queue {
         INTERRUPT.store(false, Ordering::SeqCst);
         SEARCHING.store(true, Ordering::SeqCst);
-        let mut clock = Clock::new(&INTERRUPT);
-        let result = session.command(&line, &mut clock);
+        let mut budget = board.budget(&INTERRUPT);
+        let result = session.command(&line, &mut budget);
         SEARCHING.store(false, Ordering::SeqCst);
-        match result {
-            Ok(reply) => {
-                out.write_all(reply).map_err(SimError::Write)?;
-                out.flush().map_err(SimError::Write)?;
-            }
+        let mut written = Ok(());
+        board.end_turn(|| match result {
+            Ok(reply) => written = emit(out, reply),
             Err(Interrupted) => eprintln!("chess-sim: interrupted, the game is unchanged"),
-        }
+        });
+        written.map_err(SimError::Write)?;
     }
     Ok(())
 }
