@@ -2,9 +2,12 @@
 //! in-process device), the transcript runner, perft and benchmarks.
 
 pub mod bench;
+pub mod client;
+pub mod interrupt;
 pub mod link;
 pub mod perft;
 pub mod play;
+pub mod record;
 pub mod transcript;
 pub mod uci;
 pub mod validate;
