@@ -5,6 +5,7 @@ pub mod bench;
 pub mod client;
 pub mod interrupt;
 pub mod link;
+pub mod movetext;
 pub mod perft;
 pub mod play;
 pub mod record;

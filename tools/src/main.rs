@@ -190,8 +190,8 @@ fn main() -> ExitCode {
             target,
             colour,
             think,
-        } => play::main(&target.target(), colour, think),
-        Cmd::Uci { target } => uci::main(&target.target()),
+        } => play::main(&target.target(), colour, think).map_err(|e| e.to_string()),
+        Cmd::Uci { target } => uci::main(&target.target()).map_err(|e| e.to_string()),
         Cmd::Stress {
             device,
             procs,
