@@ -4,7 +4,43 @@ use std::time::Instant;
 
 use chess_core::game::Game;
 use chess_core::movegen::perft;
-use chess_core::notation::parse_fen;
+use chess_core::notation::{parse_fen, FenError};
+
+/// Why a benchmark could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A benchmark position that does not parse.
+    #[error("{engine} cannot read {fen:?}: {reason}")]
+    Fen {
+        /// kchess or cozy-chess.
+        engine: &'static str,
+        /// The position.
+        fen: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// The two move generators disagree.
+    #[error("{name}: kchess {ours} != cozy-chess {theirs}")]
+    Mismatch {
+        /// The position and depth.
+        name: &'static str,
+        /// kchess's count.
+        ours: u64,
+        /// cozy-chess's count.
+        theirs: u64,
+    },
+    /// The search was interrupted.
+    #[error("the search was interrupted")]
+    Interrupted,
+}
+
+fn kchess_fen(fen: &'static str) -> Result<chess_core::board::Position, BenchError> {
+    parse_fen(fen.as_bytes()).map_err(|e: FenError| BenchError::Fen {
+        engine: "kchess",
+        fen,
+        reason: format!("{e:?}"),
+    })
+}
 use chess_core::search::{self, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES};
 
 /// Kiwipete, the CPW's second perft position.
@@ -37,23 +73,27 @@ fn mnps(nodes: u64, secs: f64) -> f64 {
 
 /// Prints Mnps of kchess and cozy-chess for start position depth 6 and Kiwipete depth 5, with
 /// a full make at every leaf and with bulk counting at the last ply.
-pub fn perft_speed() -> Result<(), String> {
+pub fn perft_speed() -> Result<(), BenchError> {
     println!(
         "{:<24} {:>12} {:>12} {:>12}",
         "perft", "nodes", "kchess Mnps", "cozy Mnps"
     );
     for (name, fen, depth) in [("startpos d6", START, 6), ("kiwipete d5", KIWIPETE, 5)] {
         for bulk in [false, true] {
-            let mut pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{e:?}"))?;
+            let mut pos = kchess_fen(fen)?;
             let t = Instant::now();
             let ours = perft(&mut pos, depth, bulk);
             let ours_s = t.elapsed().as_secs_f64();
-            let board: cozy_chess::Board = fen.parse().map_err(|e| format!("{e:?}"))?;
+            let board: cozy_chess::Board = fen.parse().map_err(|e| BenchError::Fen {
+                engine: "cozy-chess",
+                fen,
+                reason: format!("{e:?}"),
+            })?;
             let t = Instant::now();
             let theirs = cozy_perft(&board, depth, bulk);
             let theirs_s = t.elapsed().as_secs_f64();
             if ours != theirs {
-                return Err(format!("{name}: kchess {ours} != cozy-chess {theirs}"));
+                return Err(BenchError::Mismatch { name, ours, theirs });
             }
             let label = format!("{name} {}", if bulk { "bulk" } else { "full make" });
             println!(
@@ -89,13 +129,13 @@ pub const SEARCH_POSITIONS: &[(&str, u8)] = &[
 
 /// Searches every position of [`SEARCH_POSITIONS`] to its depth with a fresh table and prints
 /// per-position nodes, the total (a signature of the search) and nodes per second.
-pub fn search_speed(tt_mb: usize) -> Result<(), String> {
+pub fn search_speed(tt_mb: usize) -> Result<(), BenchError> {
     let mut tt = vec![TtEntry::EMPTY; tt_mb * 1024 * 1024 / std::mem::size_of::<TtEntry>()];
     let mut frames = vec![Frame::new(); FRAMES];
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
     for &(fen, depth) in SEARCH_POSITIONS {
-        let pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{fen}: {e:?}"))?;
+        let pos = kchess_fen(fen)?;
         let game = Box::new(Game::new(pos));
         tt.fill(TtEntry::EMPTY);
         let mut history = Box::new(History::new());
@@ -106,7 +146,7 @@ pub fn search_speed(tt_mb: usize) -> Result<(), String> {
         };
         let t = Instant::now();
         let r = search::search(&game, Limit::Depth(depth), mem, &mut Unlimited)
-            .map_err(|_| "interrupted".to_string())?;
+            .map_err(|_| BenchError::Interrupted)?;
         let secs = t.elapsed().as_secs_f64();
         total_nodes += r.nodes;
         total_secs += secs;

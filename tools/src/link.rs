@@ -165,16 +165,6 @@ impl Link {
             }
         }
     }
-
-    /// Sends a command given as text without its newline and returns the reply without its
-    /// newline, as a string.
-    pub fn ask(&mut self, cmd: &str) -> Result<String, LinkError> {
-        let mut bytes = cmd.as_bytes().to_vec();
-        bytes.push(b'\n');
-        let reply = self.send(&bytes)?;
-        let text = String::from_utf8_lossy(&reply);
-        Ok(text.strip_suffix('\n').unwrap_or(&text).to_string())
-    }
 }
 
 impl Drop for Link {

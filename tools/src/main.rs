@@ -1,7 +1,7 @@
 //! `kchess`: play against the engine, run perft and benchmarks, bridge to UCI, and replay
 //! protocol transcripts against the simulator or `/dev/chess`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -129,9 +129,62 @@ enum Cmd {
     },
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// Why a subcommand failed.
+#[derive(Debug, thiserror::Error)]
+enum CliError {
+    #[error("{path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Perft(#[from] perft::PerftError),
+    #[error(transparent)]
+    Bench(#[from] bench::BenchError),
+    #[error(transparent)]
+    Play(#[from] play::PlayError),
+    #[error(transparent)]
+    Uci(#[from] uci::UciError),
+    #[error(transparent)]
+    Check(#[from] vmcheck::CheckError),
+    #[error("not every perft count matched ({0} wrong)")]
+    PerftFailed(usize),
+    #[error("not every transcript passed ({0} failed)")]
+    TranscriptsFailed(usize),
+}
+
+fn perft_epd(path: &Path, max_nodes: u64) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    match perft::run_epd(&text, max_nodes)? {
+        (_, 0) => Ok(()),
+        (_, failed) => Err(CliError::PerftFailed(failed)),
+    }
+}
+
+fn transcripts(target: &Target, reset: Option<&str>, files: &[PathBuf]) -> Result<(), CliError> {
+    let tally = transcript::run_files(files, target, || match reset {
+        None => Ok(()),
+        Some(cmd) => transcript::reset(cmd),
+    });
+    if tally.skipped > 0 {
+        println!(
+            "{} passed, {} failed, {} skipped",
+            tally.passed, tally.failed, tally.skipped
+        );
+    } else {
+        println!("{} passed, {} failed", tally.passed, tally.failed);
+    }
+    match tally.failed {
+        0 => Ok(()),
+        n => Err(CliError::TranscriptsFailed(n)),
+    }
+}
+
+fn run(command: Cmd) -> Result<(), CliError> {
+    match command {
         Cmd::Perft {
             depth,
             fen,
@@ -139,82 +192,52 @@ fn main() -> ExitCode {
             epd,
             max_nodes,
         } => match epd {
-            Some(path) => std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))
-                .and_then(|text| perft::run_epd(&text, max_nodes))
-                .and_then(|(_, failed)| {
-                    if failed == 0 {
-                        Ok(())
-                    } else {
-                        Err(String::new())
-                    }
-                }),
-            None => perft::run_depth(fen.as_deref(), depth.unwrap_or(1), divide),
+            Some(path) => perft_epd(&path, max_nodes),
+            None => Ok(perft::run_depth(
+                fen.as_deref(),
+                depth.unwrap_or(1),
+                divide,
+            )?),
         },
-        Cmd::Bench { perft, tt_mb } => {
-            if perft {
-                bench::perft_speed()
-            } else {
-                bench::search_speed(tt_mb)
-            }
-        }
+        Cmd::Bench { perft: true, .. } => Ok(bench::perft_speed()?),
+        Cmd::Bench { tt_mb, .. } => Ok(bench::search_speed(tt_mb)?),
         Cmd::Transcript {
             target,
             reset,
             files,
-        } => {
-            let target = target.target();
-            let tally = transcript::run_files(&files, &target, || match &reset {
-                None => Ok(()),
-                Some(cmd) => match std::process::Command::new("sh").arg("-c").arg(cmd).status() {
-                    Ok(s) if s.success() => Ok(()),
-                    Ok(s) => Err(format!("reset command failed: {s}")),
-                    Err(e) => Err(format!("reset command: {e}")),
-                },
-            });
-            if tally.skipped > 0 {
-                println!(
-                    "{} passed, {} failed, {} skipped",
-                    tally.passed, tally.failed, tally.skipped
-                );
-            } else {
-                println!("{} passed, {} failed", tally.passed, tally.failed);
-            }
-            if tally.failed == 0 {
-                Ok(())
-            } else {
-                Err(String::new())
-            }
-        }
+        } => transcripts(&target.target(), reset.as_deref(), &files),
         Cmd::Play {
             target,
             colour,
             think,
-        } => play::main(&target.target(), colour, think),
-        Cmd::Uci { target } => uci::main(&target.target()),
+        } => Ok(play::main(&target.target(), colour, think)?),
+        Cmd::Uci { target } => Ok(uci::main(&target.target())?),
+        Cmd::Stress {
+            device,
+            commands,
+            seed,
+            worker: true,
+            ..
+        } => Ok(vmcheck::stress_worker(&device, seed, commands)?),
         Cmd::Stress {
             device,
             procs,
             commands,
             seed,
-            worker,
-        } => {
-            if worker {
-                vmcheck::stress_worker(&device, seed, commands)
-            } else {
-                vmcheck::stress(&device, procs, commands, seed)
-            }
-        }
-        Cmd::Interrupt { device, after_ms } => {
-            vmcheck::interrupt(&device, std::time::Duration::from_millis(after_ms))
-        }
-    };
-    match result {
+            ..
+        } => Ok(vmcheck::stress(&device, procs, commands, seed)?),
+        Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
+            &device,
+            std::time::Duration::from_millis(after_ms),
+        )?),
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse().command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("kchess: {e}");
-            }
+            eprintln!("kchess: {e}");
             ExitCode::FAILURE
         }
     }

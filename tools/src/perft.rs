@@ -4,7 +4,30 @@ use std::time::Instant;
 
 use chess_core::board::Position;
 use chess_core::movegen::{self, perft};
-use chess_core::notation::{parse_fen, write_uci, Writer};
+use chess_core::notation::{parse_fen, write_uci, FenError, Writer};
+
+/// Why perft could not run.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PerftError {
+    /// A line of an EPD file that is not `FEN ;Dn count ...`.
+    #[error("line {line}: bad {what} {text:?}")]
+    Epd {
+        /// The line number.
+        line: usize,
+        /// Which part: entry, depth or count.
+        what: &'static str,
+        /// The text.
+        text: String,
+    },
+    /// A FEN that is not a position.
+    #[error("invalid FEN {fen:?}: {error:?}")]
+    Fen {
+        /// The text.
+        fen: String,
+        /// Why.
+        error: FenError,
+    },
+}
 
 /// One `FEN ;D1 n ;D2 n ...` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +39,7 @@ pub struct EpdEntry {
 }
 
 /// Parses an EPD perft file; blank lines and `#` comments are skipped.
-pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
+pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, PerftError> {
     let mut entries = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -26,19 +49,19 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
         let mut parts = line.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
         let mut counts = Vec::new();
+        let bad = |what, text: &str| PerftError::Epd {
+            line: i + 1,
+            what,
+            text: text.to_string(),
+        };
         for p in parts {
             let p = p.trim();
             let (d, n) = p
                 .strip_prefix('D')
                 .and_then(|r| r.split_once(' '))
-                .ok_or_else(|| format!("line {}: bad entry {p:?}", i + 1))?;
-            let d = d
-                .parse()
-                .map_err(|_| format!("line {}: bad depth {d:?}", i + 1))?;
-            let n = n
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {}: bad count {n:?}", i + 1))?;
+                .ok_or_else(|| bad("entry", p))?;
+            let d = d.parse().map_err(|_| bad("depth", d))?;
+            let n = n.trim().parse().map_err(|_| bad("count", n))?;
             counts.push((d, n));
         }
         entries.push(EpdEntry { fen, counts });
@@ -47,10 +70,13 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
 }
 
 /// Parses a FEN or names the problem.
-pub fn position(fen: Option<&str>) -> Result<Position, String> {
+pub fn position(fen: Option<&str>) -> Result<Position, PerftError> {
     match fen {
         None => Ok(Position::startpos()),
-        Some(f) => parse_fen(f.as_bytes()).map_err(|e| format!("invalid FEN {f:?}: {e:?}")),
+        Some(f) => parse_fen(f.as_bytes()).map_err(|error| PerftError::Fen {
+            fen: f.to_string(),
+            error,
+        }),
     }
 }
 
@@ -63,7 +89,7 @@ pub fn uci(mv: chess_core::piece::Move) -> String {
 }
 
 /// `kchess perft --depth N [--fen FEN] [--divide]`: prints the count as the last line.
-pub fn run_depth(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), String> {
+pub fn run_depth(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), PerftError> {
     let mut pos = position(fen)?;
     let start = Instant::now();
     let mut total = 0u64;
@@ -89,7 +115,7 @@ pub fn run_depth(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), Stri
 
 /// `kchess perft --epd FILE [--max-nodes N]`: checks every entry up to N nodes; returns
 /// (passed, failed).
-pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), String> {
+pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), PerftError> {
     let (mut passed, mut failed) = (0, 0);
     for entry in parse_epd(text)? {
         let mut pos = match position(Some(&entry.fen)) {
@@ -116,4 +142,20 @@ pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), String> {
     }
     println!("{passed} passed, {failed} failed");
     Ok((passed, failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines_and_their_errors() {
+        let entries = parse_epd("# c\n\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 9\n").unwrap();
+        assert_eq!(entries[0].counts, vec![(1, 3), (2, 9)]);
+        let e = parse_epd("x ;D1 3\nx ;E1 3\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 2: bad entry \"E1 3\"");
+        let e = parse_epd("x ;Dz 3\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: bad depth \"z\"");
+        assert!(matches!(position(Some("x")), Err(PerftError::Fen { .. })));
+    }
 }

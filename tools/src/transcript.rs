@@ -1,8 +1,10 @@
 //! Protocol transcripts (`tests/transcripts/*.txt`, format in its README): parse and replay them
 //! against a [`Target`].
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+use std::io;
 use std::path::Path;
+use std::process::ExitStatus;
 
 use crate::link::{LinkError, Target};
 
@@ -157,8 +159,8 @@ impl Transcript {
     }
 
     /// Replays the transcript on a fresh connection; `Ok(None)` when all replies match,
-    /// `Ok(Some(report))` describing the first mismatch.
-    pub fn run(&self, target: &Target) -> Result<Option<String>, LinkError> {
+    /// `Ok(Some(mismatch))` with the first reply that does not.
+    pub fn run(&self, target: &Target) -> Result<Option<Mismatch>, LinkError> {
         let mut link = target.connect()?;
         for step in &self.steps {
             let reply = link.send(&step.input)?;
@@ -167,24 +169,62 @@ impl Transcript {
                 Expect::Length(n) => reply.len() == *n,
             };
             if !ok {
-                let mut report = String::new();
-                let _ = write!(
-                    report,
-                    "line {}: sent {}, got {}, expected ",
-                    step.line,
-                    show(&step.input),
-                    show(&reply)
-                );
-                match &step.expect {
-                    Expect::Exact(e) => report.push_str(&show(e)),
-                    Expect::Length(n) => {
-                        let _ = write!(report, "{n} bytes");
-                    }
-                }
-                return Ok(Some(report));
+                return Ok(Some(Mismatch {
+                    step: step.clone(),
+                    got: reply,
+                }));
             }
         }
         Ok(None)
+    }
+}
+
+/// A reply that is not the one a transcript expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The write and what it should have answered.
+    pub step: Step,
+    /// What it answered.
+    pub got: Vec<u8>,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}: sent {}, got {}, expected ",
+            self.step.line,
+            show(&self.step.input),
+            show(&self.got)
+        )?;
+        match &self.step.expect {
+            Expect::Exact(e) => f.write_str(&show(e)),
+            Expect::Length(n) => write!(f, "{n} bytes"),
+        }
+    }
+}
+
+/// Why the command run before each file failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResetError {
+    /// It could not be started.
+    #[error("reset command: {0}")]
+    Spawn(#[from] io::Error),
+    /// It ended with a failure.
+    #[error("reset command failed: {0}")]
+    Failed(ExitStatus),
+}
+
+/// Runs `cmd` with `sh -c` (e.g. reloading the kernel module between transcript files).
+pub fn reset(cmd: &str) -> Result<(), ResetError> {
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .status()?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(ResetError::Failed(status))
     }
 }
 
@@ -226,7 +266,7 @@ pub struct Tally {
 pub fn run_files(
     files: &[impl AsRef<Path>],
     target: &Target,
-    mut before_each: impl FnMut() -> Result<(), String>,
+    mut before_each: impl FnMut() -> Result<(), ResetError>,
 ) -> Tally {
     let mut tally = Tally::default();
     for path in files {
@@ -263,8 +303,8 @@ pub fn run_files(
                 println!("ok   {name} ({} commands)", t.steps.len());
                 tally.passed += 1;
             }
-            Ok(Some(report)) => {
-                println!("FAIL {name}: {report}");
+            Ok(Some(mismatch)) => {
+                println!("FAIL {name}: {mismatch}");
                 tally.failed += 1;
             }
             Err(e) => {
@@ -298,5 +338,21 @@ mod tests {
         assert_eq!(t.steps[2].input, b"\n");
         assert_eq!(t.steps[2].expect, Expect::Exact(b"\n".to_vec()));
         assert!(Transcript::parse("> 01\n> 01\n").is_err());
+    }
+
+    #[test]
+    fn a_mismatch_names_the_line_and_both_replies() {
+        let t = Transcript::parse("> 00 W\n< OK\n\n> 10\n< OK\n").unwrap();
+        let m = t.run(&Target::InProcess).unwrap().unwrap();
+        assert_eq!(
+            m.to_string(),
+            r#"line 4: sent "10\n", got "ILLMOVE\n", expected "OK\n""#
+        );
+        let t = Transcript::parse("> 00 W\n<< 4\n").unwrap();
+        let m = t.run(&Target::InProcess).unwrap().unwrap();
+        assert_eq!(
+            m.to_string(),
+            r#"line 1: sent "00 W\n", got "OK\n", expected 4 bytes"#
+        );
     }
 }

@@ -40,14 +40,21 @@ pub fn is_board(reply: &[u8]) -> bool {
             .all(|sq| sq == b"**" || (matches!(sq[0], b'W' | b'B') && b"KQRBNP".contains(&sq[1])))
 }
 
+/// A reply that its command may not answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{:?} -> {:?}", String::from_utf8_lossy(.command), String::from_utf8_lossy(.reply))]
+pub struct InvalidReply {
+    /// The bytes sent.
+    pub command: Vec<u8>,
+    /// The reply.
+    pub reply: Vec<u8>,
+}
+
 /// Checks a reply against what its command may answer; on failure describes both.
-pub fn check(cmd: &[u8], reply: &[u8]) -> Result<(), String> {
-    let fail = || {
-        format!(
-            "{:?} -> {:?}",
-            String::from_utf8_lossy(cmd),
-            String::from_utf8_lossy(reply)
-        )
+pub fn check(cmd: &[u8], reply: &[u8]) -> Result<(), InvalidReply> {
+    let fail = || InvalidReply {
+        command: cmd.to_vec(),
+        reply: reply.to_vec(),
     };
     let Some(body) = reply.strip_suffix(b"\n") else {
         return Err(fail());
@@ -92,7 +99,10 @@ mod tests {
     fn replies_by_command() {
         assert!(check(b"01\n", b"NOGAME\n").is_ok());
         assert!(check(b"01\n", b"OK\n").is_ok());
-        assert!(check(b"01\n", b"OK").is_err());
+        assert_eq!(
+            check(b"01\n", b"OK").unwrap_err().to_string(),
+            r#""01\n" -> "OK""#
+        );
         assert!(check(b"05\n", b"WPe2-e4 BPe7-e5\n").is_ok());
         assert!(check(b"05\n", b"WPe2-e4  BPe7-e5\n").is_err());
         assert!(check(b"00 W\n", b"ILLMOVE\n").is_err());

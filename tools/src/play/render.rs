@@ -1,0 +1,151 @@
+//! What the terminal game shows: the board, the search summary and numbered moves.
+
+use std::fmt::Write as _;
+
+use chess_core::notation::MoveText;
+use chess_core::piece::{Color, PieceKind, Square};
+use shakmaty::{Chess, Position};
+
+use crate::client::Board;
+use crate::record::{Score, SearchRecord};
+
+fn piece_glyph(piece: Option<(Color, PieceKind)>) -> char {
+    let Some((color, kind)) = piece else {
+        return '·';
+    };
+    let (white, black) = match kind {
+        PieceKind::King => ('♔', '♚'),
+        PieceKind::Queen => ('♕', '♛'),
+        PieceKind::Rook => ('♖', '♜'),
+        PieceKind::Bishop => ('♗', '♝'),
+        PieceKind::Knight => ('♘', '♞'),
+        PieceKind::Pawn => ('♙', '♟'),
+    };
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+/// Draws the board from `side`'s point of view; the squares of `last` are bracketed.
+pub fn render_board(board: &Board, side: Color, last: Option<&MoveText>) -> String {
+    let marked: Vec<Square> = last.map(|m| vec![m.from, m.to]).unwrap_or_default();
+    let files: Vec<u8> = match side {
+        Color::White => (0..8).collect(),
+        Color::Black => (0..8).rev().collect(),
+    };
+    let ranks: Vec<u8> = match side {
+        Color::White => (0..8).rev().collect(),
+        Color::Black => (0..8).collect(),
+    };
+    let mut out = String::new();
+    let header: String = files
+        .iter()
+        .map(|&f| format!(" {} ", char::from(b'a' + f)))
+        .collect();
+    let _ = writeln!(out, "   {header}");
+    for &r in &ranks {
+        let _ = write!(out, " {} ", r + 1);
+        for &f in &files {
+            let sq = Square::from_coords(f, r);
+            let glyph = piece_glyph(board.at(sq));
+            if marked.contains(&sq) {
+                let _ = write!(out, "[{glyph}]");
+            } else {
+                let _ = write!(out, " {glyph} ");
+            }
+        }
+        let _ = writeln!(out, " {}", r + 1);
+    }
+    let _ = write!(out, "   {header}");
+    out
+}
+
+/// A search record for people: `depth 12, eval -0.30 for kchess, 1.2M nodes, 0.56 s`.
+pub fn describe_search(record: &SearchRecord) -> String {
+    let score = match record.score {
+        Score::Mate(v) if v >= 0 => format!("mate in {v}"),
+        Score::Mate(v) => format!("mated in {}", -v),
+        Score::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
+    };
+    let nodes = record.nodes;
+    let nodes = if nodes >= 1_000_000 {
+        format!("{:.1}M", nodes as f64 / 1e6)
+    } else if nodes >= 1000 {
+        format!("{:.0}k", nodes as f64 / 1e3)
+    } else {
+        nodes.to_string()
+    };
+    format!(
+        "depth {}, eval {} for kchess, {} nodes, {:.2} s",
+        record.depth,
+        score,
+        nodes,
+        record.time_ms as f64 / 1000.0
+    )
+}
+
+/// The move number as a prompt or a move shows it: `12.` or `12...`.
+pub fn move_number(pos: &Chess) -> String {
+    match pos.turn() {
+        shakmaty::Color::White => format!("{}.", pos.fullmoves()),
+        shakmaty::Color::Black => format!("{}...", pos.fullmoves()),
+    }
+}
+
+/// Numbered SAN: `12. Nf3` or `12... Nf6`.
+pub fn numbered(pos: &Chess, san: &str) -> String {
+    format!("{} {san}", move_number(pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::SearchRecord;
+
+    #[test]
+    fn board_is_drawn_from_the_humans_side() {
+        let mut squares = vec!["**"; 64];
+        let back = ["R", "N", "B", "Q", "K", "B", "N", "R"];
+        let white: Vec<String> = back.iter().map(|p| format!("W{p}")).collect();
+        let black: Vec<String> = back.iter().map(|p| format!("B{p}")).collect();
+        for f in 0..8 {
+            squares[f] = &white[f];
+            squares[8 + f] = "WP";
+            squares[48 + f] = "BP";
+            squares[56 + f] = &black[f];
+        }
+        squares[12] = "**"; // e2
+        squares[28] = "WP"; // e4
+        let board = Board::parse(squares.concat().as_bytes()).unwrap();
+        let e2e4 = MoveText::parse(b"WPe2-e4").unwrap();
+        let white = render_board(&board, Color::White, Some(&e2e4));
+        let lines: Vec<&str> = white.lines().collect();
+        assert_eq!(lines[0].trim(), "a  b  c  d  e  f  g  h");
+        assert!(lines[1].starts_with(" 8  ♜  ♞"), "{}", lines[1]);
+        assert!(lines[5].contains("[♙]"), "{}", lines[5]);
+        assert!(lines[7].contains("[·]"), "{}", lines[7]);
+        assert!(lines[8].starts_with(" 1  ♖  ♘"), "{}", lines[8]);
+        let black = render_board(&board, Color::Black, None);
+        let lines: Vec<&str> = black.lines().collect();
+        assert_eq!(lines[0].trim(), "h  g  f  e  d  c  b  a");
+        assert!(lines[1].starts_with(" 1  ♖  ♘  ♗  ♔  ♕"), "{}", lines[1]);
+    }
+
+    #[test]
+    fn search_info_is_summarised() {
+        let record = |text: &str| SearchRecord::parse(text).unwrap().unwrap();
+        let s = describe_search(&record(
+            "depth 18 seldepth 30 score cp -12 nodes 1233035 time 558 hashfull 9 pv BPe7-e5",
+        ));
+        assert_eq!(s, "depth 18, eval -0.12 for kchess, 1.2M nodes, 0.56 s");
+        let s = describe_search(&record(
+            "depth 5 seldepth 5 score mate 2 nodes 900 time 3 hashfull 0 pv",
+        ));
+        assert_eq!(s, "depth 5, eval mate in 2 for kchess, 900 nodes, 0.00 s");
+        let s = describe_search(&record(
+            "depth 5 seldepth 5 score mate -3 upperbound nodes 4400 time 1234 hashfull 0 pv",
+        ));
+        assert_eq!(s, "depth 5, eval mated in 3 for kchess, 4k nodes, 1.23 s");
+    }
+}
