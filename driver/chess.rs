@@ -2,23 +2,44 @@
 
 //! `/dev/chess`: chess against the CPU through `write()` and `read()`.
 //!
+//! ```text
+//! # insmod chess.ko boards=4 think_ms=500
+//! $ echo "00 W" > /dev/chess; cat /dev/chess         # a new game on board 0, you play White
+//! OK
+//! $ echo "02 WPe2-e4" > /dev/chess; cat /dev/chess   # your move
+//! OK
+//! $ echo "03" > /dev/chess; cat /dev/chess           # the CPU's move
+//! OK
+//! $ echo "05" > /dev/chess; cat /dev/chess           # the game so far
+//! WPe2-e4 BPe7-e5
+//! $ echo "00 H" > /dev/chess1; cat /dev/chess1       # board 1: another game, two humans
+//! OK
+//! ```
+//!
+//! While `03` thinks on a board, `13` written to any descriptor of that board answers the
+//! search's progress at once, and `14` makes the `03` play its best move so far. The protocol is
+//! specified in `docs/PROTOCOL.md`.
+//!
 //! This module is a thin adapter. Every decision about chess and the protocol is made by the
 //! chess-core files mounted below (the same source the userspace simulator runs); the module
 //! moves bytes, owns the locks and supplies the clock and the signal check.
 //!
-//! - One game, shared by every open file, behind a sleeping mutex; a CPU search runs inside
-//!   `write()` while holding it, checking the clock and `signal_pending()` every 1024 nodes.
-//! - Each open file keeps its own reply, which starts as a copy of the device's latest one.
-//! - The transposition table, the search frames and the game history are heap allocations made
-//!   at load time: nothing big lives on the 16 KiB kernel stack.
+//! - `boards` games, each its own misc device (`/dev/chess`, `/dev/chess1`, ...), with its own
+//!   engine, search memory, latest reply, lock and wait queue.
+//! - A command takes its board's engine out of the board's mutex and runs with no lock held; a
+//!   command for a busy board waits interruptibly until the engine is back (`O_NONBLOCK`:
+//!   `EAGAIN`), except `13` and `14`, which the board's watch answers at once.
+//! - Each open file keeps its own reply, which starts as a copy of its board's latest one.
+//! - Everything big (tables, search frames, game history, reply buffers) is allocated at load or
+//!   open time, so nothing can fail once a command has changed the game.
 
 use kernel::{
     fs::{File, Kiocb},
     iov::{IovIterDest, IovIterSource},
     miscdevice::{MiscDevice, MiscDeviceOptions, MiscDeviceRegistration},
-    new_mutex,
+    new_condvar, new_mutex,
     prelude::*,
-    sync::Mutex,
+    sync::{Arc, CondVar, Mutex},
     time::{Instant, Monotonic},
 };
 
@@ -29,6 +50,9 @@ mod attacks;
 #[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/board.rs"]
 mod board;
+#[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../chess-core/src/command.rs"]
+mod command;
 #[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/eval.rs"]
 mod eval;
@@ -51,10 +75,12 @@ mod protocol;
 #[path = "../chess-core/src/search.rs"]
 mod search;
 
+use command::{MAX_COMMAND, MAX_THINK_MS};
 use game::{Ply, MAX_HISTORY};
 use notation::Writer;
-use protocol::{Context, Device, MAX_COMMAND, MAX_REPLY};
-use search::{Budget, Frame, History, Limit, Memory, TtEntry, FRAMES};
+use piece::Move;
+use protocol::{Context, Device, Watch, MAX_REPLY};
+use search::{Budget, Frame, History, Limit, Memory, Progress, TtEntry, FRAMES};
 
 module! {
     type: ChessModule,
@@ -63,15 +89,92 @@ module! {
     description: "Chess against the CPU through /dev/chess",
     license: "GPL",
     params: {
+        boards: u32 {
+            default: 4,
+            description: "Boards: /dev/chess, /dev/chess1, ... (1-64)",
+        },
         think_ms: u32 {
             default: 1000,
             description: "Default CPU think time per move in milliseconds (1-60000)",
         },
         tt_mb: u32 {
-            default: 16,
-            description: "Transposition table size in MiB (1-1024)",
+            default: 64,
+            description: "Transposition tables of all boards together in MiB, split evenly (1-4096)",
+        },
+        max_think_s: u32 {
+            default: 3600,
+            description: "Ceiling of any one search in seconds, 07 I included (1-86400)",
         },
     },
+}
+
+/// The most boards the module serves.
+const MAX_BOARDS: usize = 64;
+/// The smallest transposition table a board gets, in entries.
+const MIN_TT_ENTRIES: usize = 1024;
+/// The longest device name, `chess63`, with its NUL.
+const NAME_LEN: usize = 8;
+
+/// `chess` for board 0, `chess<i>` for the others, NUL-terminated.
+const fn board_name(i: usize) -> [u8; NAME_LEN] {
+    let mut name = *b"chess\0\0\0";
+    if i >= 10 {
+        name[5] = b'0' + (i / 10) as u8;
+        name[6] = b'0' + (i % 10) as u8;
+    } else if i > 0 {
+        name[5] = b'0' + i as u8;
+    }
+    name
+}
+
+/// The device names of all boards, built at compile time: misc devices keep `&'static` names.
+static NAMES: [[u8; NAME_LEN]; MAX_BOARDS] = {
+    let mut names = [[0; NAME_LEN]; MAX_BOARDS];
+    let mut i = 0;
+    while i < MAX_BOARDS {
+        names[i] = board_name(i);
+        i += 1;
+    }
+    names
+};
+
+/// The module parameters, checked.
+#[derive(Clone, Copy)]
+struct Settings {
+    boards: usize,
+    think_ms: u32,
+    tt_entries: usize,
+    ceiling_ms: u64,
+}
+
+impl Settings {
+    /// Reads the parameters; an out-of-range one refuses the load with a message.
+    fn from_params() -> Result<Settings> {
+        let boards = module_parameters::boards.value();
+        let think_ms = module_parameters::think_ms.value();
+        let tt_mb = module_parameters::tt_mb.value();
+        let max_think_s = module_parameters::max_think_s.value();
+        let check = |name: &str, value: u32, max: u32| {
+            if (1..=max).contains(&value) {
+                Ok(())
+            } else {
+                pr_err!("{name}={value} is out of range (1-{max})\n");
+                Err(EINVAL)
+            }
+        };
+        check("boards", boards, MAX_BOARDS as u32)?;
+        check("think_ms", think_ms, MAX_THINK_MS)?;
+        check("tt_mb", tt_mb, 4096)?;
+        check("max_think_s", max_think_s, 86_400)?;
+        let boards = boards as usize;
+        let table_bytes = (tt_mb as usize) * 1024 * 1024 / boards;
+        Ok(Settings {
+            boards,
+            think_ms,
+            tt_entries: (table_bytes / core::mem::size_of::<TtEntry>()).max(MIN_TT_ENTRIES),
+            ceiling_ms: u64::from(max_think_s) * 1000,
+        })
+    }
 }
 
 /// The game history, kept in a kvmalloc'd buffer instead of inline.
@@ -89,7 +192,7 @@ impl AsMut<[Ply]> for PlyStore {
     }
 }
 
-/// The device and the memory its searches use.
+/// A board's device and the memory its searches use: what a running command owns.
 struct Engine {
     device: Device<PlyStore>,
     tt: KVVec<TtEntry>,
@@ -100,15 +203,14 @@ struct Engine {
 }
 
 impl Engine {
-    fn new(think_ms: u32, tt_mb: u32) -> Result<KBox<Engine>> {
+    fn new(settings: &Settings) -> Result<KBox<Engine>> {
         let history = KVVec::from_elem(Ply::EMPTY, MAX_HISTORY, GFP_KERNEL)?;
         let mut device = Device::with_history(PlyStore(history));
-        device.set_limit(Limit::Time(think_ms.clamp(1, 60_000)));
-        let entries = (tt_mb.clamp(1, 1024) as usize) * 1024 * 1024 / core::mem::size_of::<TtEntry>();
+        device.set_limit(Limit::Time(settings.think_ms));
         Ok(KBox::new(
             Engine {
                 device,
-                tt: KVVec::from_elem(TtEntry::EMPTY, entries, GFP_KERNEL)?,
+                tt: KVVec::from_elem(TtEntry::EMPTY, settings.tt_entries, GFP_KERNEL)?,
                 frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
                 history: KBox::new(History::new(), GFP_KERNEL)?,
                 reply: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
@@ -116,27 +218,180 @@ impl Engine {
             GFP_KERNEL,
         )?)
     }
+
+    /// Runs one command with `budget`; the length of the reply left in `self.reply`, or `None`
+    /// when a signal interrupted it (the game is then unchanged).
+    fn run(&mut self, input: &[u8], budget: &mut dyn Budget) -> Option<usize> {
+        let Engine {
+            device,
+            tt,
+            frames,
+            history,
+            reply,
+        } = self;
+        let mut ctx = Context {
+            out: Writer::new(reply),
+            memory: Memory {
+                tt,
+                frames,
+                history,
+            },
+            budget,
+        };
+        device.handle(input, &mut ctx).ok()?;
+        Some(ctx.out.len())
+    }
 }
 
-kernel::sync::global_lock! {
-    // SAFETY: `ChessModule::init` initialises it before the device is registered, i.e. before
-    // any file operation can lock it.
-    unsafe(uninit) static ENGINE: Mutex<Option<KBox<Engine>>> = None;
+/// A reply buffer of [`MAX_REPLY`] bytes, filled to `len`: publishing into it never allocates.
+struct ReplyBuf {
+    buf: KVVec<u8>,
+    len: usize,
 }
 
-kernel::sync::global_lock! {
-    // SAFETY: as for `ENGINE`. Kept apart from it so that `open()` never waits for a search.
-    unsafe(uninit) static LAST_REPLY: Mutex<KVVec<u8>> = KVVec::new();
+impl ReplyBuf {
+    fn new() -> Result<ReplyBuf> {
+        Ok(ReplyBuf {
+            buf: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
+            len: 0,
+        })
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or(&[])
+    }
+
+    /// Replaces the contents by `reply` (cut to [`MAX_REPLY`], which every reply fits).
+    fn set(&mut self, reply: &[u8]) {
+        debug_assert!(reply.len() <= MAX_REPLY);
+        let n = reply.len().min(self.buf.len());
+        if let (Some(dst), Some(src)) = (self.buf.get_mut(..n), reply.get(..n)) {
+            dst.copy_from_slice(src);
+        }
+        self.len = n;
+    }
+
+    /// Lets `write` fill the buffer through a [`Writer`].
+    fn fill(&mut self, write: impl FnOnce(&mut Writer<'_>)) {
+        let mut out = Writer::new(&mut self.buf);
+        write(&mut out);
+        self.len = out.len();
+    }
 }
 
-/// The search budget of the kernel: the monotonic clock, and pending signals as interrupts.
-struct KernelBudget {
-    start: Instant<Monotonic>,
+/// What a board keeps between commands, behind its mutex (held only briefly, never while a
+/// command runs).
+struct BoardState {
+    /// The engine, or `None` while a command runs with it.
+    engine: Option<KBox<Engine>>,
+    /// The running command as other files see it (`13`, `14`).
+    watch: Watch,
+    /// The board's latest reply, copied into newly opened files.
+    last_reply: ReplyBuf,
 }
 
-impl Budget for KernelBudget {
+/// One board: a game and everything its commands need.
+#[pin_data]
+struct Board {
+    name: &'static CStr,
+    /// The board's clock starts here.
+    epoch: Instant<Monotonic>,
+    ceiling_ms: u64,
+    #[pin]
+    state: Mutex<BoardState>,
+    /// Signalled whenever the engine is put back.
+    #[pin]
+    idle: CondVar,
+}
+
+/// How a command gets its board.
+enum Turn {
+    /// The board was idle: the command runs with its engine.
+    Run(KBox<Engine>),
+    /// The board is busy and the watch answered the command (`13`, `14`).
+    Answered,
+}
+
+impl Board {
+    fn new(index: usize, settings: &Settings) -> Result<Arc<Board>> {
+        let name = NAMES
+            .get(index)
+            .and_then(|n| CStr::from_bytes_until_nul(n).ok())
+            .ok_or(EINVAL)?;
+        let state = BoardState {
+            engine: Some(Engine::new(settings)?),
+            watch: Watch::new(),
+            last_reply: ReplyBuf::new()?,
+        };
+        Arc::pin_init(
+            pin_init!(Board {
+                name,
+                epoch: Instant::<Monotonic>::now(),
+                ceiling_ms: settings.ceiling_ms,
+                state <- new_mutex!(state),
+                idle <- new_condvar!(),
+            }),
+            GFP_KERNEL,
+        )
+    }
+
+    /// Milliseconds since the board was made.
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(0)
+    }
+
+    /// Waits, interruptibly, until the board is idle and takes its engine; on a busy board
+    /// `13` and `14` are answered at once into `file`'s reply instead.
+    fn take_turn(&self, input: &[u8], file: &ChessFile, nonblocking: bool) -> Result<Turn> {
+        let mut state = self.state.lock();
+        loop {
+            if let Some(engine) = state.engine.take() {
+                state.watch.begin(input, self.now_ms());
+                return Ok(Turn::Run(engine));
+            }
+            let now = self.now_ms();
+            let mut answered = false;
+            file.reply
+                .lock()
+                .fill(|out| answered = state.watch.answer(input, now, out));
+            if answered {
+                return Ok(Turn::Answered);
+            }
+            if nonblocking {
+                return Err(EAGAIN);
+            }
+            if self.idle.wait_interruptible(&mut state) {
+                // A signal: this command never started, so nothing changed.
+                return Err(ERESTARTSYS);
+            }
+        }
+    }
+
+    /// Puts the engine back after a command, publishes the reply the command left in it (the
+    /// first `reply_len` bytes; none after an interruption) as the board's latest and `file`'s,
+    /// and wakes the commands waiting for the board.
+    fn end_turn(&self, engine: KBox<Engine>, reply_len: Option<usize>, file: &ChessFile) {
+        let mut state = self.state.lock();
+        if let Some(reply) = reply_len.and_then(|n| engine.reply.get(..n)) {
+            state.last_reply.set(reply);
+            file.reply.lock().set(reply);
+        }
+        state.engine = Some(engine);
+        drop(state);
+        self.idle.notify_all();
+    }
+}
+
+/// The search budget of the kernel: the board's clock and ceiling, pending signals as
+/// interrupts, and the board's watch for `13` and `14`.
+struct KernelBudget<'a> {
+    board: &'a Board,
+    start_ms: u64,
+}
+
+impl Budget for KernelBudget<'_> {
     fn now_ms(&mut self) -> u64 {
-        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(0)
+        self.board.now_ms()
     }
 
     fn interrupted(&mut self) -> bool {
@@ -144,54 +399,115 @@ impl Budget for KernelBudget {
         kernel::task::might_sleep();
         current!().signal_pending()
     }
+
+    fn stop_requested(&mut self) -> bool {
+        self.board.now_ms().saturating_sub(self.start_ms) >= self.board.ceiling_ms
+            || self.board.state.lock().watch.stop_requested()
+    }
+
+    fn nodes_searched(&mut self, nodes: u64) {
+        self.board.state.lock().watch.note_nodes(nodes);
+    }
+
+    fn iteration_done(&mut self, progress: &Progress, root: &board::Position, pv: &[Move]) {
+        self.board
+            .state
+            .lock()
+            .watch
+            .note_iteration(progress, root, pv);
+    }
 }
 
-#[pin_data(PinnedDrop)]
+kernel::sync::global_lock! {
+    // SAFETY: `ChessModule::init` initialises it before any device is registered, i.e. before
+    // any file operation can lock it.
+    unsafe(uninit) static BOARDS: Mutex<KVec<Arc<Board>>> = KVec::new();
+}
+
+/// The module. Fields drop in declaration order: the devices go before the boards they use.
 struct ChessModule {
-    /// Set up first: the engine behind `ENGINE`, freed again when the module goes.
-    _engine: (),
-    #[pin]
-    _miscdev: MiscDeviceRegistration<ChessFile>,
+    _devices: KVec<Pin<KBox<MiscDeviceRegistration<ChessFile>>>>,
+    _boards: BoardsInstalled,
 }
 
-/// Allocates the engine and puts it behind `ENGINE`.
-fn install_engine(think_ms: u32, tt_mb: u32) -> Result {
-    let engine = Engine::new(think_ms, tt_mb)?;
-    *ENGINE.lock() = Some(engine);
-    pr_info!("/dev/chess ready ({think_ms} ms per move, {tt_mb} MiB table)\n");
-    Ok(())
+/// Ownership of the boards behind `BOARDS`; dropping it frees them.
+struct BoardsInstalled;
+
+impl Drop for BoardsInstalled {
+    fn drop(&mut self) {
+        // No file is open (each holds a module reference, and none was opened if registering
+        // failed), so these are the last references.
+        *BOARDS.lock() = KVec::new();
+    }
 }
 
-impl kernel::InPlaceModule for ChessModule {
-    fn init(_module: &'static ThisModule) -> impl PinInit<Self, Error> {
-        // SAFETY: Called exactly once, here, before the device exists.
-        unsafe { ENGINE.init() };
-        // SAFETY: Likewise.
-        unsafe { LAST_REPLY.init() };
-        let think_ms = module_parameters::think_ms.value();
-        let tt_mb = module_parameters::tt_mb.value();
-        try_pin_init!(Self {
-            _engine: install_engine(think_ms, tt_mb)?,
-            _miscdev <- MiscDeviceRegistration::register(MiscDeviceOptions { name: c"chess" }),
+/// Allocates every board and puts them behind `BOARDS`.
+fn install_boards(settings: &Settings) -> Result<BoardsInstalled> {
+    let mut boards = KVec::with_capacity(settings.boards, GFP_KERNEL)?;
+    for i in 0..settings.boards {
+        boards.push(Board::new(i, settings)?, GFP_KERNEL)?;
+    }
+    *BOARDS.lock() = boards;
+    Ok(BoardsInstalled)
+}
+
+/// Registers one misc device per board. `BOARDS` is not locked here: `open` runs under the misc
+/// core's lock and then takes `BOARDS`, so the other order would deadlock.
+fn register_devices(
+    settings: &Settings,
+) -> Result<KVec<Pin<KBox<MiscDeviceRegistration<ChessFile>>>>> {
+    let mut devices = KVec::with_capacity(settings.boards, GFP_KERNEL)?;
+    for name in NAMES.iter().take(settings.boards) {
+        let name = CStr::from_bytes_until_nul(name).map_err(|_| EINVAL)?;
+        let options = MiscDeviceOptions { name };
+        devices.push(
+            KBox::pin_init(MiscDeviceRegistration::register(options), GFP_KERNEL)?,
+            GFP_KERNEL,
+        )?;
+    }
+    Ok(devices)
+}
+
+impl kernel::Module for ChessModule {
+    fn init(_module: &'static ThisModule) -> Result<Self> {
+        // SAFETY: Called exactly once, here, before any device exists.
+        unsafe { BOARDS.init() };
+        let settings = Settings::from_params()?;
+        // The boards first: if registering fails, dropping `boards` frees them again.
+        let boards = install_boards(&settings)?;
+        let devices = register_devices(&settings)?;
+        pr_info!(
+            "/dev/chess ready: {} boards, {} ms per move, {} KiB table and {} KiB other memory per board\n",
+            settings.boards,
+            settings.think_ms,
+            settings.tt_entries * core::mem::size_of::<TtEntry>() / 1024,
+            board_overhead() / 1024,
+        );
+        Ok(ChessModule {
+            _devices: devices,
+            _boards: boards,
         })
     }
 }
 
-#[pinned_drop]
-impl PinnedDrop for ChessModule {
-    fn drop(self: Pin<&mut Self>) {
-        // No file is open (each holds a module reference), so nothing uses the engine now.
-        ENGINE.lock().take();
-        let mut last = LAST_REPLY.lock();
-        *last = KVVec::new();
-    }
+/// The memory of one board besides its table, in bytes.
+fn board_overhead() -> usize {
+    use core::mem::size_of;
+    size_of::<Board>()
+        + size_of::<Engine>()
+        + size_of::<Device<PlyStore>>()
+        + MAX_HISTORY * size_of::<Ply>()
+        + FRAMES * size_of::<Frame>()
+        + size_of::<History>()
+        + 2 * MAX_REPLY
 }
 
-/// One open file: the reply readable on this descriptor.
+/// One open file: its board, and the reply readable on this descriptor.
 #[pin_data]
 struct ChessFile {
+    board: Arc<Board>,
     #[pin]
-    reply: Mutex<KVVec<u8>>,
+    reply: Mutex<ReplyBuf>,
 }
 
 /// Whether the file behind `kiocb` was opened (or `fcntl`-ed) with `O_NONBLOCK`.
@@ -203,16 +519,42 @@ fn nonblocking(kiocb: &Kiocb<'_, Pin<KBox<ChessFile>>>) -> bool {
     file.flags() & kernel::fs::file::flags::O_NONBLOCK != 0
 }
 
+/// Copies one command from `iov`: at most `MAX_COMMAND + 1` bytes, enough to tell an oversized
+/// command, and consumes the rest without copying. Returns the bytes kept.
+fn read_command<'a>(
+    iov: &mut IovIterSource<'_>,
+    cmd: &'a mut [u8; MAX_COMMAND + 1],
+) -> Result<&'a [u8]> {
+    let len = iov.len();
+    let take = len.min(cmd.len());
+    let buf = cmd.get_mut(..take).ok_or(EINVAL)?;
+    if iov.copy_from_iter(buf) != take {
+        return Err(EFAULT);
+    }
+    if len > take {
+        iov.advance(len - take);
+    }
+    Ok(buf)
+}
+
 #[vtable]
 impl MiscDevice for ChessFile {
     type Ptr = Pin<KBox<Self>>;
 
-    fn open(_file: &File, _misc: &MiscDeviceRegistration<Self>) -> Result<Pin<KBox<Self>>> {
-        let mut copy = KVVec::new();
-        copy.extend_from_slice(&LAST_REPLY.lock(), GFP_KERNEL)?;
+    fn open(_file: &File, misc: &MiscDeviceRegistration<Self>) -> Result<Pin<KBox<Self>>> {
+        let name = misc.device().name();
+        let board = BOARDS
+            .lock()
+            .iter()
+            .find(|b| b.name == name)
+            .cloned()
+            .ok_or(ENODEV)?;
+        let mut reply = ReplyBuf::new()?;
+        reply.set(board.state.lock().last_reply.as_slice());
         KBox::try_pin_init(
             try_pin_init!(ChessFile {
-                reply <- new_mutex!(copy),
+                board,
+                reply <- new_mutex!(reply),
             }),
             GFP_KERNEL,
         )
@@ -222,7 +564,7 @@ impl MiscDevice for ChessFile {
         let me = kiocb.file();
         let reply = me.reply.lock();
         // From the file position; 0 (EOF) once the reply has been consumed.
-        iov.simple_read_from_buffer(kiocb.ki_pos_mut(), &reply)
+        iov.simple_read_from_buffer(kiocb.ki_pos_mut(), reply.as_slice())
     }
 
     fn write_iter(mut kiocb: Kiocb<'_, Self::Ptr>, iov: &mut IovIterSource<'_>) -> Result<usize> {
@@ -231,60 +573,27 @@ impl MiscDevice for ChessFile {
             // Not a command: nothing happens and this file keeps its reply.
             return Ok(0);
         }
-        // One byte more than the limit is enough to tell an oversized command; the rest is
-        // consumed without copying.
         let mut cmd = [0u8; MAX_COMMAND + 1];
-        let take = len.min(cmd.len());
-        let buf = cmd.get_mut(..take).ok_or(EINVAL)?;
-        if iov.copy_from_iter(buf) != take {
-            return Err(EFAULT);
-        }
-        if len > take {
-            iov.advance(len - take);
-        }
+        let input = read_command(iov, &mut cmd)?;
+        let nonblocking = nonblocking(&kiocb);
+        let me = kiocb.file().get_ref();
+        let board = &*me.board;
 
-        let mut guard = if nonblocking(&kiocb) {
-            ENGINE.try_lock().ok_or(EAGAIN)?
-        } else {
-            ENGINE.lock()
-        };
-        let Engine {
-            device,
-            tt,
-            frames,
-            history,
-            reply,
-        } = &mut **guard.as_mut().ok_or(ENODEV)?;
-        let mut budget = KernelBudget {
-            start: Instant::<Monotonic>::now(),
-        };
-        let mut ctx = Context {
-            out: Writer::new(reply),
-            memory: Memory {
-                tt,
-                frames,
-                history,
-            },
-            budget: &mut budget,
-        };
-        if device.handle(buf, &mut ctx).is_err() {
-            // Interrupted by a signal: the game is unchanged and this file keeps its reply.
-            return Err(ERESTARTSYS);
+        if let Turn::Run(mut engine) = board.take_turn(input, me, nonblocking)? {
+            // No lock is held while the command runs: the board's other files can watch it.
+            let mut budget = KernelBudget {
+                board,
+                start_ms: board.now_ms(),
+            };
+            let reply_len = engine.run(input, &mut budget);
+            // Nothing below can fail: the game and the replies stay consistent.
+            board.end_turn(engine, reply_len, me);
+            let interrupted = reply_len.is_none();
+            if interrupted {
+                // A signal: the game is unchanged and this file keeps its reply.
+                return Err(ERESTARTSYS);
+            }
         }
-        let n = ctx.out.len();
-        let answer = reply.get(..n).ok_or(EINVAL)?;
-
-        let mut last = LAST_REPLY.lock();
-        last.clear();
-        last.extend_from_slice(answer, GFP_KERNEL)?;
-        drop(last);
-        let me = kiocb.file();
-        let mut mine = me.reply.lock();
-        mine.clear();
-        mine.extend_from_slice(answer, GFP_KERNEL)?;
-        drop(mine);
-        drop(guard);
-
         // The reply is read from position 0.
         *kiocb.ki_pos_mut() = 0;
         Ok(len)

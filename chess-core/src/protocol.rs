@@ -12,7 +12,7 @@ use crate::notation::{self, MoveText, Writer};
 use crate::piece::Move;
 use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, SearchResult, MAX_PLY};
 
-pub use crate::command::{Mode, MAX_COMMAND};
+pub use crate::command::Mode;
 
 /// The longest reply: the history of a full game in MOVE notation (`05`).
 pub const MAX_REPLY: usize = MAX_HISTORY * 14 + 1;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, perft, play, transcript, uci, vmcheck};
+use kchess::{bench, boards, perft, play, transcript, uci, vmcheck};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -118,6 +118,27 @@ enum Cmd {
         #[arg(long, hide = true)]
         worker: bool,
     },
+    /// Checks of a module's boards: waits, watching and stopping a search, a storm.
+    Boards {
+        /// The device file of board 0 (board i is this path followed by i).
+        #[arg(long, value_name = "PATH")]
+        device: PathBuf,
+        /// Which check.
+        #[arg(long, value_enum)]
+        check: BoardsCheck,
+        /// How many boards the storm uses.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=64))]
+        boards: u64,
+        /// How many storm processes.
+        #[arg(long, default_value_t = 8)]
+        procs: usize,
+        /// Commands per storm process.
+        #[arg(long, default_value_t = 10_000)]
+        commands: usize,
+        /// Seed of the first storm process.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Interrupt a long CPU search on a device file with a signal.
     Interrupt {
         /// The device file.
@@ -127,6 +148,23 @@ enum Cmd {
         #[arg(long, default_value_t = 1000)]
         after_ms: u64,
     },
+}
+
+/// The checks of `kchess boards`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum BoardsCheck {
+    /// Board 1 answers while board 0 searches.
+    Independent,
+    /// 13 watches a search, 14 stops it.
+    Watch,
+    /// A writer waiting for a busy board sleeps interruptibly.
+    Waiter,
+    /// Processes with signals over all boards; every game replayed.
+    Storm,
+    /// One storm process (used by storm).
+    StormWorker,
+    /// One waiting writer (used by waiter).
+    WriteOne,
 }
 
 /// Why a subcommand failed.
@@ -147,6 +185,8 @@ enum CliError {
     Uci(#[from] uci::UciError),
     #[error(transparent)]
     Check(#[from] vmcheck::CheckError),
+    #[error(transparent)]
+    Boards(#[from] boards::BoardsError),
     #[error("not every perft count matched ({0} wrong)")]
     PerftFailed(usize),
     #[error("not every transcript passed ({0} failed)")]
@@ -226,6 +266,24 @@ fn run(command: Cmd) -> Result<(), CliError> {
             seed,
             ..
         } => Ok(vmcheck::stress(&device, procs, commands, seed)?),
+        Cmd::Boards {
+            device,
+            check,
+            boards: n,
+            procs,
+            commands,
+            seed,
+        } => {
+            let n = n as usize;
+            Ok(match check {
+                BoardsCheck::Independent => boards::independent(&device),
+                BoardsCheck::Watch => boards::watch(&device),
+                BoardsCheck::Waiter => boards::waiter(&device),
+                BoardsCheck::Storm => boards::storm(&device, n, procs, commands, seed),
+                BoardsCheck::StormWorker => boards::storm_worker(&device, n, seed, commands),
+                BoardsCheck::WriteOne => boards::write_one(&device),
+            }?)
+        }
         Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
             &device,
             std::time::Duration::from_millis(after_ms),

@@ -79,7 +79,7 @@ pub fn check(cmd: &[u8], reply: &[u8]) -> Result<(), InvalidReply> {
         }
         b"12" => code || (!body.is_empty() && body.iter().all(u8::is_ascii_digit)),
         b"13" => code || body.is_empty() || body.starts_with(b"depth "),
-        b"00" | b"07" | b"09" => only(&[b"OK\n", b"INVFMT\n", b"UNKCMD\n"]),
+        b"00" | b"07" | b"09" | b"14" => only(&[b"OK\n", b"INVFMT\n", b"UNKCMD\n"]),
         b"10" => only(&[b"OK\n", b"ILLMOVE\n", b"NOGAME\n", b"INVFMT\n", b"UNKCMD\n"]),
         b"04" => only(&[b"OK\n", b"OOT\n", b"NOGAME\n", b"INVFMT\n", b"UNKCMD\n"]),
         _ => code,

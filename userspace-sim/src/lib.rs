@@ -9,8 +9,9 @@ pub use board::{Board, BoardBudget, DEFAULT_MAX_THINK_S};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use chess_core::command::MAX_COMMAND;
 use chess_core::notation::Writer;
-use chess_core::protocol::{Context, Device, MAX_COMMAND, MAX_REPLY};
+use chess_core::protocol::{Context, Device, MAX_REPLY};
 use chess_core::search::{Budget, Frame, History, Interrupted, Limit, Memory, TtEntry, FRAMES};
 
 /// Default transposition table size in MiB.

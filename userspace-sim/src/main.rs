@@ -13,7 +13,7 @@ use std::thread;
 
 use clap::Parser;
 
-use chess_core::protocol::MAX_COMMAND;
+use chess_core::command::MAX_COMMAND;
 use chess_core::search::Interrupted;
 use chess_sim::{Board, Session, DEFAULT_MAX_THINK_S, DEFAULT_TT_MB};
 use nix::sys::signal::{raise, sigaction, SaFlags, SigAction, SigHandler, SigSet, Signal};

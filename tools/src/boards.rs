@@ -1,0 +1,607 @@
+//! Checks of the module's boards, run inside the QEMU test VM (`kchess boards --check NAME`):
+//! boards are independent, a command waiting for a busy board sleeps interruptibly, `13`
+//! watches and `14` stops a search, and a storm over all boards with signals leaves every
+//! board's game consistent with its own history.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, ErrorKind, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use nix::sys::pthread::{pthread_kill, pthread_self, Pthread};
+use nix::sys::signal::{sigaction, SaFlags, SigAction, SigHandler, SigSet, Signal};
+
+use crate::link::Target;
+use crate::validate;
+use crate::vmcheck::Rng;
+
+/// Why a check failed.
+#[derive(Debug, thiserror::Error)]
+pub enum BoardsError {
+    /// A device file could not be used.
+    #[error("{path}: {source}")]
+    Io {
+        /// The device file.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// A reply or a behaviour was not what the protocol promises.
+    #[error("{0}")]
+    Check(String),
+}
+
+type Result<T> = std::result::Result<T, BoardsError>;
+
+fn check(ok: bool, what: impl FnOnce() -> String) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(BoardsError::Check(what()))
+    }
+}
+
+/// The device file of board `i`: `/dev/chess`, `/dev/chess1`, ...
+pub fn board_path(base: &Path, i: usize) -> PathBuf {
+    if i == 0 {
+        base.to_owned()
+    } else {
+        PathBuf::from(format!("{}{i}", base.display()))
+    }
+}
+
+/// One descriptor of a board: a command is one `write()`, its reply is read to EOF.
+struct Desc {
+    file: File,
+    path: PathBuf,
+}
+
+impl Desc {
+    fn open(path: &Path, nonblocking: bool) -> Result<Desc> {
+        let flags = if nonblocking {
+            nix::libc::O_NONBLOCK
+        } else {
+            0
+        };
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(flags)
+            .open(path)
+            .map_err(|source| BoardsError::Io {
+                path: path.to_owned(),
+                source,
+            })?;
+        Ok(Desc {
+            file,
+            path: path.to_owned(),
+        })
+    }
+
+    /// Writes `cmd` once; `Ok(None)` when a signal interrupted the write (nothing happened).
+    fn try_send(&mut self, cmd: &[u8]) -> io::Result<Option<Vec<u8>>> {
+        match self.file.write(cmd) {
+            Ok(n) if n == cmd.len() => {}
+            Ok(n) => {
+                return Err(io::Error::other(format!(
+                    "short write {n} of {}",
+                    cmd.len()
+                )))
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => return Ok(None),
+            Err(e) => return Err(e),
+        }
+        let mut reply = Vec::new();
+        // read_to_end retries EINTR.
+        self.file.read_to_end(&mut reply)?;
+        Ok(Some(reply))
+    }
+
+    fn send(&mut self, cmd: &[u8]) -> Result<Vec<u8>> {
+        loop {
+            match self.try_send(cmd) {
+                Ok(Some(reply)) => return Ok(reply),
+                Ok(None) => continue,
+                Err(source) => {
+                    return Err(BoardsError::Io {
+                        path: self.path.clone(),
+                        source,
+                    })
+                }
+            }
+        }
+    }
+
+    /// Sends `cmd` and checks that the reply is `want`.
+    fn expect(&mut self, cmd: &[u8], want: &[u8]) -> Result<()> {
+        let got = self.send(cmd)?;
+        check(got == want, || {
+            format!(
+                "{}: {} -> {}, expected {}",
+                self.path.display(),
+                text(cmd),
+                text(&got),
+                text(want)
+            )
+        })
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    format!("{:?}", String::from_utf8_lossy(bytes))
+}
+
+/// A command running in its own thread on its own descriptor, timed.
+struct Running {
+    handle: thread::JoinHandle<Result<(Vec<u8>, Instant)>>,
+    done: Arc<AtomicBool>,
+}
+
+impl Running {
+    fn start(path: &Path, cmd: &'static [u8]) -> Result<Running> {
+        let mut desc = Desc::open(path, false)?;
+        let done = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&done);
+        let handle = thread::spawn(move || {
+            let reply = desc.send(cmd);
+            let end = Instant::now();
+            flag.store(true, Ordering::SeqCst);
+            reply.map(|r| (r, end))
+        });
+        Ok(Running { handle, done })
+    }
+
+    fn finished(&self) -> bool {
+        self.done.load(Ordering::SeqCst)
+    }
+
+    fn join(self) -> Result<(Vec<u8>, Instant)> {
+        self.handle
+            .join()
+            .map_err(|_| BoardsError::Check("a command thread panicked".into()))?
+    }
+}
+
+/// Median and worst of some durations, in microseconds.
+fn spread(mut times: Vec<Duration>) -> (u128, u128) {
+    times.sort();
+    let median = times.get(times.len() / 2).map_or(0, Duration::as_micros);
+    let worst = times.last().map_or(0, Duration::as_micros);
+    (median, worst)
+}
+
+/// Times `n` exchanges of `cmd`, checking every reply with `ok`.
+fn timed(
+    desc: &mut Desc,
+    cmd: &[u8],
+    n: usize,
+    ok: impl Fn(&[u8]) -> bool,
+) -> Result<Vec<Duration>> {
+    let mut times = Vec::with_capacity(n);
+    for _ in 0..n {
+        let t = Instant::now();
+        let reply = desc.send(cmd)?;
+        times.push(t.elapsed());
+        check(ok(&reply), || format!("{} -> {}", text(cmd), text(&reply)))?;
+    }
+    Ok(times)
+}
+
+fn is_record(reply: &[u8]) -> bool {
+    reply.starts_with(b"depth ") && reply.ends_with(b"\n")
+}
+
+/// The number after `name` in a `13` record.
+fn field(record: &[u8], name: &str) -> Option<u64> {
+    let text = std::str::from_utf8(record).ok()?;
+    let mut words = text.split_whitespace();
+    words.find(|&w| w == name)?;
+    words.next()?.parse().ok()
+}
+
+const SAMPLES: usize = 100;
+const MOVE_REPLY: fn(&[u8]) -> bool = |r| validate::MOVE_REPLIES.contains(&r);
+
+/// Board 1 answers `01` while board 0 thinks `07 T10000`, as fast as when board 0 is idle.
+pub fn independent(base: &Path) -> Result<()> {
+    let mut b0 = Desc::open(&board_path(base, 0), false)?;
+    let mut b1 = Desc::open(&board_path(base, 1), false)?;
+    b1.expect(b"00 H\n", b"OK\n")?;
+    let idle = timed(&mut b1, b"01\n", SAMPLES, validate::is_board)?;
+    b0.expect(b"00 B\n", b"OK\n")?;
+    b0.expect(b"07 T10000\n", b"OK\n")?;
+    let search = Running::start(&board_path(base, 0), b"03\n")?;
+    thread::sleep(Duration::from_millis(200));
+    let busy = timed(&mut b1, b"01\n", SAMPLES, validate::is_board)?;
+    check(!search.finished(), || {
+        "board 0's search ended before board 1 was read".into()
+    })?;
+    b0.expect(b"14\n", b"OK\n")?;
+    let (reply, _) = search.join()?;
+    check(MOVE_REPLY(&reply), || format!("03 -> {}", text(&reply)))?;
+    let ((im, iw), (bm, bw)) = (spread(idle), spread(busy.clone()));
+    println!(
+        "independent: board 1 answers 01 in {im} us median, {iw} us worst while board 0 is idle; \
+         {bm} us median, {bw} us worst while board 0 searches ({SAMPLES} each)"
+    );
+    check(bw < 1_000_000, || {
+        format!("board 1 waited {bw} us for board 0")
+    })
+}
+
+/// `13` during a `07 T60000` search shows it growing; `14` makes the `03` play at once.
+pub fn watch(base: &Path) -> Result<()> {
+    let path = board_path(base, 0);
+    let mut b0 = Desc::open(&path, false)?;
+    for (cmd, want) in [
+        (&b"00 W\n"[..], &b"OK\n"[..]),
+        (b"02 WPe2-e4\n", b"OK\n"),
+        (b"07 T60000\n", b"OK\n"),
+    ] {
+        b0.expect(cmd, want)?;
+    }
+    let search = Running::start(&path, b"03\n")?;
+    thread::sleep(Duration::from_millis(300));
+    let first = b0.send(b"13\n")?;
+    let watched = timed(&mut b0, b"13\n", SAMPLES, is_record)?;
+    thread::sleep(Duration::from_millis(500));
+    let last = b0.send(b"13\n")?;
+    check(is_record(&first) && is_record(&last), || {
+        format!("13 -> {} / {}", text(&first), text(&last))
+    })?;
+    let grew = field(&last, "depth") >= field(&first, "depth")
+        && field(&last, "nodes") > field(&first, "nodes")
+        && field(&last, "time") > field(&first, "time");
+    check(grew, || {
+        format!("13 did not grow: {} then {}", text(&first), text(&last))
+    })?;
+    check(!search.finished(), || {
+        "the 07 T60000 search ended by itself".into()
+    })?;
+    let stopped = Instant::now();
+    b0.expect(b"14\n", b"OK\n")?;
+    let (reply, end) = search.join()?;
+    let first_stop = end.duration_since(stopped);
+    check(MOVE_REPLY(&reply), || {
+        format!("03 after 14 -> {}", text(&reply))
+    })?;
+    let history = b0.send(b"05\n")?;
+    check(
+        history.starts_with(b"WPe2-e4 B") && history.split(|&c| c == b' ').count() == 2,
+        || format!("05 after the stopped search -> {}", text(&history)),
+    )?;
+    let stops = stop_latencies(&mut b0, &path)?;
+    let (wm, ww) = spread(watched);
+    let (sm, sw) = spread(stops);
+    println!(
+        "watch: 13 during a search {wm} us median, {ww} us worst; 03 returned {} us after 14 \
+         (then {sm} us median, {sw} us worst of {SAMPLES} stopped 07 I searches); {} then {}",
+        first_stop.as_micros(),
+        String::from_utf8_lossy(first.strip_suffix(b"\n").unwrap_or(&first))
+            .split(" pv")
+            .next()
+            .unwrap_or(""),
+        String::from_utf8_lossy(last.strip_suffix(b"\n").unwrap_or(&last))
+            .split(" pv")
+            .next()
+            .unwrap_or(""),
+    );
+    check(
+        sw < 1_000_000 && first_stop < Duration::from_secs(1),
+        || format!("a stopped search took {sw} us to return"),
+    )
+}
+
+/// `SAMPLES` searches with `07 I`, each stopped by `14` after 50 ms: how long the `03` takes
+/// to return after the `14`.
+fn stop_latencies(desc: &mut Desc, path: &Path) -> Result<Vec<Duration>> {
+    desc.expect(b"00 H\n", b"OK\n")?;
+    desc.expect(b"07 I\n", b"OK\n")?;
+    let mut times = Vec::with_capacity(SAMPLES);
+    while times.len() < SAMPLES {
+        let search = Running::start(path, b"03\n")?;
+        thread::sleep(Duration::from_millis(50));
+        let stopped = Instant::now();
+        desc.expect(b"14\n", b"OK\n")?;
+        let (reply, end) = search.join()?;
+        if reply == b"NOGAME\n" {
+            // The self-played game ended: start another.
+            desc.expect(b"00 H\n", b"OK\n")?;
+            continue;
+        }
+        check(MOVE_REPLY(&reply), || {
+            format!("03 with 07 I -> {}", text(&reply))
+        })?;
+        times.push(end.saturating_duration_since(stopped));
+    }
+    Ok(times)
+}
+
+/// The process state letter of `pid` (`R`, `S`, `D`, ...).
+fn process_state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The state follows the command name, which is in parentheses.
+    stat.rsplit_once(')')?.1.trim_start().chars().next()
+}
+
+extern "C" fn ignore(_: i32) {}
+
+/// No SA_RESTART: a signal makes a blocked write return EINTR.
+fn interrupt_with_sigusr1() -> Result<()> {
+    let action = SigAction::new(
+        SigHandler::Handler(ignore),
+        SaFlags::empty(),
+        SigSet::empty(),
+    );
+    // SAFETY: the handler does nothing, which is async-signal-safe.
+    unsafe { sigaction(Signal::SIGUSR1, &action) }
+        .map(|_| ())
+        .map_err(|e| BoardsError::Check(format!("sigaction: {e}")))
+}
+
+/// The child side of [`waiter`]: writes `00 W` (which would reset the game) to the busy board
+/// and reports how the write ended.
+pub fn write_one(base: &Path) -> Result<()> {
+    interrupt_with_sigusr1()?;
+    let mut desc = Desc::open(&board_path(base, 0), false)?;
+    match desc.try_send(b"00 W\n") {
+        Ok(None) => println!("EINTR"),
+        Ok(Some(reply)) => println!("reply {}", text(&reply)),
+        Err(e) => println!("error {e}"),
+    }
+    Ok(())
+}
+
+/// A writer waiting for a busy board sleeps interruptibly: state `S`, a signal ends its wait
+/// with `EINTR`, `kill -9` ends it at once, and neither changes the game. With `O_NONBLOCK`
+/// the wait is `EAGAIN`.
+pub fn waiter(base: &Path) -> Result<()> {
+    let path = board_path(base, 0);
+    let mut b0 = Desc::open(&path, false)?;
+    b0.expect(b"00 B\n", b"OK\n")?;
+    b0.expect(b"07 T60000\n", b"OK\n")?;
+    let search = Running::start(&path, b"03\n")?;
+    thread::sleep(Duration::from_millis(200));
+
+    let exe =
+        std::env::current_exe().map_err(|e| BoardsError::Check(format!("current_exe: {e}")))?;
+    let spawn = || {
+        Command::new(&exe)
+            .args(["boards", "--check", "write-one", "--device"])
+            .arg(base)
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| BoardsError::Check(format!("spawn: {e}")))
+    };
+    let mut states = Vec::new();
+    // A signal the waiter handles: EINTR.
+    let child = spawn()?;
+    thread::sleep(Duration::from_millis(300));
+    states.push(process_state(child.id()));
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        Signal::SIGUSR1,
+    )
+    .map_err(|e| BoardsError::Check(format!("kill: {e}")))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| BoardsError::Check(format!("wait: {e}")))?;
+    check(out.stdout == b"EINTR\n", || {
+        format!("the signalled waiter printed {}", text(&out.stdout))
+    })?;
+    // SIGKILL: gone at once.
+    let mut child = spawn()?;
+    thread::sleep(Duration::from_millis(300));
+    states.push(process_state(child.id()));
+    let killed = Instant::now();
+    child
+        .kill()
+        .map_err(|e| BoardsError::Check(format!("kill -9: {e}")))?;
+    child
+        .wait()
+        .map_err(|e| BoardsError::Check(format!("wait: {e}")))?;
+    let gone = killed.elapsed();
+    check(states.iter().all(|s| *s == Some('S')), || {
+        format!("waiter states {states:?}, expected S")
+    })?;
+    check(gone < Duration::from_secs(1), || {
+        format!("kill -9 took {gone:?}")
+    })?;
+
+    // O_NONBLOCK: EAGAIN at once, but 13 is answered.
+    let mut nb = Desc::open(&path, true)?;
+    let again = nb.try_send(b"01\n");
+    check(
+        matches!(&again, Err(e) if e.kind() == ErrorKind::WouldBlock),
+        || format!("O_NONBLOCK 01 on a busy board -> {again:?}"),
+    )?;
+    let record = nb.send(b"13\n")?;
+    check(is_record(&record), || {
+        format!("O_NONBLOCK 13 -> {}", text(&record))
+    })?;
+    check(!search.finished(), || "the search ended by itself".into())?;
+    b0.expect(b"14\n", b"OK\n")?;
+    let (reply, _) = search.join()?;
+    check(MOVE_REPLY(&reply), || format!("03 -> {}", text(&reply)))?;
+    // The waiters' `00 W` never ran: the game still has the CPU's first move.
+    let history = b0.send(b"05\n")?;
+    check(
+        history.starts_with(b"WP") || history.starts_with(b"WN"),
+        || format!("05 -> {}", text(&history)),
+    )?;
+    check(!history.contains(&b' '), || {
+        format!("05 -> {}", text(&history))
+    })?;
+    println!(
+        "waiter: states {states:?} while waiting; SIGUSR1 -> EINTR; kill -9 gone in {} us; \
+         O_NONBLOCK -> EAGAIN; game unchanged",
+        gone.as_micros()
+    );
+    Ok(())
+}
+
+/// The mix of one storm process: every command with its weight, over all boards.
+fn storm_command(rng: &mut Rng, legal: &[Vec<u8>]) -> Vec<u8> {
+    match rng.below(20) {
+        0 => [&b"00 H\n"[..], b"00 W\n", b"00 B\n"][rng.below(3)].to_vec(),
+        1 | 2 => b"01\n".to_vec(),
+        3..=6 if !legal.is_empty() => {
+            let mut c = b"02 ".to_vec();
+            c.extend(&legal[rng.below(legal.len())]);
+            c.push(b'\n');
+            c
+        }
+        7 | 8 => b"03\n".to_vec(),
+        9 => b"05\n".to_vec(),
+        10 => b"06\n".to_vec(),
+        11 => format!("07 {}\n", ["D1", "D2", "N2000", "T20"][rng.below(4)]).into_bytes(),
+        12 => b"08\n".to_vec(),
+        13 => b"10\n".to_vec(),
+        14 => b"12 2\n".to_vec(),
+        15 | 16 => b"13\n".to_vec(),
+        17 => b"14\n".to_vec(),
+        18 => b"99\n".to_vec(),
+        _ => b"11\n".to_vec(),
+    }
+}
+
+/// One storm process: `commands` commands spread over `boards` boards, its main thread
+/// signalled every few milliseconds so that waits and searches are cut short.
+pub fn storm_worker(base: &Path, boards: usize, seed: u64, commands: usize) -> Result<()> {
+    interrupt_with_sigusr1()?;
+    let mut descs = (0..boards)
+        .map(|i| Desc::open(&board_path(base, i), false))
+        .collect::<Result<Vec<_>>>()?;
+    let mut legal: Vec<Vec<Vec<u8>>> = vec![Vec::new(); boards];
+    let main: Pthread = pthread_self();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let signaller = thread::spawn(move || {
+        let mut rng = Rng(seed.rotate_left(17) | 1);
+        while !flag.load(Ordering::SeqCst) {
+            thread::sleep(Duration::from_millis(2 + rng.below(20) as u64));
+            let _ = pthread_kill(main, Signal::SIGUSR1);
+        }
+    });
+    let mut rng = Rng(seed | 1);
+    let mut interrupted = 0;
+    let mut result = Ok(());
+    for _ in 0..commands {
+        let b = rng.below(boards);
+        let cmd = storm_command(&mut rng, &legal[b]);
+        let reply = match descs[b].try_send(&cmd) {
+            Ok(Some(reply)) => reply,
+            Ok(None) => {
+                interrupted += 1;
+                continue;
+            }
+            Err(e) => {
+                result = Err(BoardsError::Io {
+                    path: board_path(base, b),
+                    source: e,
+                });
+                break;
+            }
+        };
+        if let Err(e) = validate::check(&cmd, &reply) {
+            result = Err(BoardsError::Check(format!("board {b}: {e}")));
+            break;
+        }
+        if cmd == b"11\n" && validate::is_move_list(&reply) {
+            legal[b] = reply[..reply.len() - 1]
+                .split(|&c| c == b' ')
+                .filter(|m| !m.is_empty())
+                .map(<[u8]>::to_vec)
+                .collect();
+        }
+    }
+    stop.store(true, Ordering::SeqCst);
+    let _ = signaller.join();
+    println!("storm worker {seed}: {commands} commands, {interrupted} interrupted by a signal");
+    result
+}
+
+/// `procs` storm processes at once, then every board's game checked against a replay of its
+/// own history in an in-process device.
+pub fn storm(base: &Path, boards: usize, procs: usize, commands: usize, seed: u64) -> Result<()> {
+    let exe =
+        std::env::current_exe().map_err(|e| BoardsError::Check(format!("current_exe: {e}")))?;
+    let start = Instant::now();
+    let children = (0..procs)
+        .map(|i| {
+            Command::new(&exe)
+                .args(["boards", "--check", "storm-worker", "--device"])
+                .arg(base)
+                .args([
+                    "--boards",
+                    &boards.to_string(),
+                    "--commands",
+                    &commands.to_string(),
+                ])
+                .args(["--seed", &(seed + i as u64).to_string()])
+                .spawn()
+                .map_err(|e| BoardsError::Check(format!("spawn: {e}")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let failed = children
+        .into_iter()
+        .map(|mut c| c.wait().map(|s| s.success()).unwrap_or(false))
+        .filter(|ok| !ok)
+        .count();
+    check(failed == 0, || format!("{failed} storm processes failed"))?;
+    for b in 0..boards {
+        replay_matches(&board_path(base, b))?;
+    }
+    println!(
+        "storm: {procs} processes x {commands} commands over {boards} boards in {:.1} s; every \
+         board's 06 equals the replay of its 05",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The board's position (`06`) is where its history (`05`) leads from the start position.
+fn replay_matches(path: &Path) -> Result<()> {
+    let mut desc = Desc::open(path, false)?;
+    let history = desc.send(b"05\n")?;
+    let fen = desc.send(b"06\n")?;
+    if history == b"NOGAME\n" {
+        return Ok(());
+    }
+    let mut replay = Target::InProcess
+        .connect()
+        .map_err(|e| BoardsError::Check(e.to_string()))?;
+    let mut send = |cmd: &[u8]| {
+        replay
+            .send(cmd)
+            .map_err(|e| BoardsError::Check(e.to_string()))
+    };
+    send(b"00 H\n")?;
+    let moves = history.strip_suffix(b"\n").unwrap_or(&history);
+    for mv in moves.split(|&c| c == b' ').filter(|m| !m.is_empty()) {
+        let cmd = [&b"02 "[..], mv, b"\n"].concat();
+        let reply = send(&cmd)?;
+        check(MOVE_REPLY(&reply), || {
+            format!(
+                "{}: replaying {} -> {}",
+                path.display(),
+                text(&cmd),
+                text(&reply)
+            )
+        })?;
+    }
+    let replayed = send(b"06\n")?;
+    check(replayed == fen, || {
+        format!(
+            "{}: 06 is {} but its 05 leads to {}",
+            path.display(),
+            text(&fen),
+            text(&replayed)
+        )
+    })
+}
