@@ -371,7 +371,7 @@ impl Position {
         Position::from_parts(board, Color::White, castle::ALL, None, 0, 1)
     }
 
-    /// Builds a position from its parts without checking legality (see `notation` for a checked
+    /// Builds a position from its parts without checking legality (see `fen` for a checked
     /// FEN reader). An en passant square is kept only when a pawn of the side to move stands
     /// ready to take there (pins are not considered: repetition and FEN output use
     /// `notation::legal_ep_square`, which does).

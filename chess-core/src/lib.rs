@@ -9,6 +9,7 @@
 pub mod attacks;
 pub mod board;
 pub mod eval;
+pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod notation;

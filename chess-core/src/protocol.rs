@@ -3,6 +3,7 @@
 //! [`Device`] is the whole of the protocol's state. The kernel module and the simulator only
 //! carry bytes to [`Device::handle`] and back, own the lock and supply the clock.
 
+use crate::fen;
 use crate::game::{Game, HistoryStore, InlineHistory, Outcome, Ply, Status, MAX_HISTORY};
 use crate::movegen;
 use crate::notation::{self, MoveText, Writer};
@@ -325,7 +326,7 @@ impl<H: HistoryStore> Device<H> {
                 self.start(mode, crate::board::Position::startpos());
                 out.bytes(reply::OK);
             }
-            Command::Load(mode, fen) => match notation::parse_fen(fen) {
+            Command::Load(mode, fen) => match fen::parse_fen(fen) {
                 Ok(pos) => {
                     self.start(mode, pos);
                     out.bytes(reply::OK);
@@ -346,13 +347,13 @@ impl<H: HistoryStore> Device<H> {
                 out.byte(b'\n');
             }
             Command::Fen => {
-                notation::write_fen(self.game.position(), out);
+                fen::write_fen(self.game.position(), out);
                 out.byte(b'\n');
             }
             Command::Save => {
                 out.byte(self.mode.map_or(b'H', Mode::letter));
                 out.byte(b' ');
-                notation::write_fen(self.game.position(), out);
+                fen::write_fen(self.game.position(), out);
                 out.byte(b'\n');
             }
             Command::Undo => out.bytes(if self.game.undo() {

@@ -5,9 +5,10 @@
 mod common;
 
 use chess_core::board::Position;
+use chess_core::fen::parse_fen;
 use chess_core::game::{repetition_key, Game, Status};
 use chess_core::movegen::legal_moves;
-use chess_core::notation::{self, parse_fen, parse_uci, MoveText, MoveTextError, Writer};
+use chess_core::notation::{self, parse_uci, MoveText, MoveTextError, Writer};
 use chess_core::piece::{Color, Move, PieceKind, Square};
 use common::*;
 

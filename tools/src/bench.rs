@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
+use chess_core::fen::parse_fen;
 use chess_core::game::Game;
 use chess_core::movegen::perft;
-use chess_core::notation::parse_fen;
 use chess_core::search::{self, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES};
 
 /// Kiwipete, the CPW's second perft position.

@@ -3,8 +3,9 @@
 use std::time::Instant;
 
 use chess_core::board::Position;
+use chess_core::fen::parse_fen;
 use chess_core::movegen::{self, perft};
-use chess_core::notation::{parse_fen, write_uci, Writer};
+use chess_core::notation::{write_uci, Writer};
 
 /// One `FEN ;D1 n ;D2 n ...` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
