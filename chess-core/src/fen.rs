@@ -1,37 +1,321 @@
-//! FEN in and out: [`parse_fen`] reads and validates the six fields, [`write_fen`] writes a
-//! position. Output goes into a caller's [`Writer`], so nothing here allocates.
+//! FEN in and out. [`parse_fen`] reads a position in two stages, each a short function: first
+//! every field is parsed on its own (piece placement, side to move, castling, en passant square,
+//! clocks), then the position is validated (kings, pawns, material, castling rights, en passant
+//! square, checks). [`write_fen`] writes a position into a caller's [`Writer`]. Nothing here
+//! allocates.
 
-use crate::attacks;
+use core::fmt;
+
 use crate::board::{castle, Board, Position};
 use crate::notation::{legal_ep_square, Writer};
 use crate::piece::{Color, PieceKind, Square};
 
+/// The largest halfmove clock and full-move number a FEN may carry.
+pub const MAX_CLOCK: u16 = 9999;
+
 /// Why a FEN was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Not six fields separated by single spaces.
-    Fields,
-    /// The piece placement is malformed.
-    Placement,
-    /// A side has more than 16 pieces.
-    TooManyPieces,
+    /// Not six fields (the number found).
+    Fields(usize),
+    /// Two spaces in a row, or a space at either end.
+    Spacing,
+    /// The piece placement does not have eight ranks (the number found).
+    Ranks(usize),
+    /// A rank of the piece placement does not cover eight squares.
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// How many squares it covers.
+        squares: u8,
+    },
+    /// A byte of the piece placement that is neither a piece letter nor a digit 1-8.
+    PlacementByte(u8),
     /// A side does not have exactly one king.
-    Kings,
+    Kings {
+        /// The side.
+        color: Color,
+        /// Its kings.
+        count: u8,
+    },
     /// A pawn stands on the first or last rank.
-    PawnOnBackRank,
+    PawnOnBackRank(Square),
+    /// A side has more than 16 pieces.
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// Its pieces, the king included.
+        count: u8,
+    },
     /// The side to move field is not `w` or `b`.
     Side,
-    /// The castling field is malformed or names a right whose king or rook is not home.
-    Castling,
-    /// The en passant field is malformed or inconsistent with the position.
-    EnPassant,
-    /// A clock is not a number in range.
-    Clock,
-    /// The side not to move is in check.
-    OpponentInCheck,
+    /// The castling field is not `-` or some of `KQkq` in that order.
+    CastlingField,
+    /// A castling right (its letter) whose king or rook is not on its home square.
+    CastlingRight(u8),
+    /// The en passant field is not `-` or a square.
+    EnPassantField,
+    /// An en passant square that is not behind a pawn that has just made a double step.
+    EnPassantSquare(Square),
+    /// The halfmove clock is not a number from 0 to [`MAX_CLOCK`].
+    HalfmoveClock,
+    /// The full-move number is not a number from 1 to [`MAX_CLOCK`].
+    FullmoveNumber,
+    /// This side is in check although it is not its turn.
+    OpponentInCheck(Color),
 }
 
-fn parse_number(s: &[u8], max: u16) -> Option<u16> {
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A square's name for messages.
+struct Name(Square);
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [file, rank] = self.0.name();
+        write!(f, "{}{}", char::from(file), char::from(rank))
+    }
+}
+
+/// A byte for messages: itself when printable, else its value.
+struct Byte(u8);
+
+impl fmt::Display for Byte {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_ascii_graphic() {
+            write!(f, "'{}'", char::from(self.0))
+        } else {
+            write!(f, "byte {:#04x}", self.0)
+        }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenError::Fields(n) => write!(f, "FEN has {n} fields; expected 6"),
+            FenError::Spacing => write!(f, "FEN fields must be separated by single spaces"),
+            FenError::Ranks(n) => write!(f, "the piece placement has {n} ranks; expected 8"),
+            FenError::RankWidth { rank, squares } => write!(
+                f,
+                "rank {rank} of the piece placement covers {squares} squares; expected 8"
+            ),
+            FenError::PlacementByte(b) => write!(
+                f,
+                "{} in the piece placement is neither a piece letter nor a digit 1-8",
+                Byte(b)
+            ),
+            FenError::Kings { color, count } => {
+                write!(f, "{} has {count} kings; expected 1", color_name(color))
+            }
+            FenError::PawnOnBackRank(sq) => write!(
+                f,
+                "a pawn stands on {}; pawns never stand on rank 1 or 8",
+                Name(sq)
+            ),
+            FenError::TooManyPieces { color, count } => {
+                write!(f, "{} has {count} pieces; at most 16", color_name(color))
+            }
+            FenError::Side => write!(f, "the side to move must be w or b"),
+            FenError::CastlingField => write!(
+                f,
+                "the castling field must be - or some of K, Q, k, q in that order"
+            ),
+            FenError::CastlingRight(letter) => {
+                let (color, king, rook) = match letter {
+                    b'K' => (Color::White, Square::E1, Square::H1),
+                    b'Q' => (Color::White, Square::E1, Square::A1),
+                    b'k' => (Color::Black, Square::E8, Square::H8),
+                    _ => (Color::Black, Square::E8, Square::A8),
+                };
+                let side = if color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                write!(
+                    f,
+                    "castling right {} needs the {side} king on {} and a {side} rook on {}",
+                    char::from(letter),
+                    Name(king),
+                    Name(rook)
+                )
+            }
+            FenError::EnPassantField => write!(f, "the en passant field must be - or a square"),
+            FenError::EnPassantSquare(sq) => write!(
+                f,
+                "en passant square {} is not behind a pawn that has just made a double step",
+                Name(sq)
+            ),
+            FenError::HalfmoveClock => {
+                write!(
+                    f,
+                    "the halfmove clock must be a number from 0 to {MAX_CLOCK}"
+                )
+            }
+            FenError::FullmoveNumber => {
+                write!(
+                    f,
+                    "the full-move number must be a number from 1 to {MAX_CLOCK}"
+                )
+            }
+            FenError::OpponentInCheck(color) => write!(
+                f,
+                "{} is in check but it is {}'s turn",
+                color_name(color),
+                color_name(color.other())
+            ),
+        }
+    }
+}
+
+/// Parses and validates a FEN of six fields separated by single spaces; the rules are those of
+/// `docs/PROTOCOL.md` ("FEN and records").
+pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
+    let fields = split_fields(fen)?;
+    if fields.count != 6 {
+        return Err(FenError::Fields(fields.count));
+    }
+    let [placement, side, castling, ep, halfmove, fullmove] = fields.text;
+    let parsed = Parsed {
+        placement: parse_placement(placement)?,
+        side: parse_side(side)?,
+        castling: parse_castling(castling)?,
+        ep: parse_ep(ep)?,
+        halfmove: parse_number(halfmove, 0, MAX_CLOCK).ok_or(FenError::HalfmoveClock)?,
+        fullmove: parse_number(fullmove, 1, MAX_CLOCK).ok_or(FenError::FullmoveNumber)?,
+    };
+    parsed.validate()
+}
+
+/// The fields of a FEN text: the first six and how many there are.
+struct Fields<'a> {
+    text: [&'a [u8]; 6],
+    count: usize,
+}
+
+fn split_fields(fen: &[u8]) -> Result<Fields<'_>, FenError> {
+    let mut fields = Fields {
+        text: [&[]; 6],
+        count: 0,
+    };
+    for field in fen.split(|&c| c == b' ') {
+        if field.is_empty() {
+            return Err(FenError::Spacing);
+        }
+        if let Some(slot) = fields.text.get_mut(fields.count) {
+            *slot = field;
+        }
+        fields.count += 1;
+    }
+    Ok(fields)
+}
+
+/// What stands on each square, a1 first.
+type Placement = [Option<(Color, PieceKind)>; 64];
+
+/// A FEN's fields, each parsed on its own and not yet checked against each other.
+struct Parsed {
+    placement: Placement,
+    side: Color,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+}
+
+fn parse_placement(text: &[u8]) -> Result<Placement, FenError> {
+    let ranks = text.split(|&c| c == b'/').count();
+    if ranks != 8 {
+        return Err(FenError::Ranks(ranks));
+    }
+    let mut placement = [None; 64];
+    for (row, rank_text) in (0..8u8).rev().zip(text.split(|&c| c == b'/')) {
+        let mut file: u8 = 0;
+        for &c in rank_text {
+            match c {
+                b'1'..=b'8' => file = file.saturating_add(c - b'0'),
+                _ => {
+                    let kind = PieceKind::from_letter(c.to_ascii_uppercase())
+                        .ok_or(FenError::PlacementByte(c))?;
+                    let color = if c.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    if file < 8 {
+                        if let Some(slot) =
+                            placement.get_mut(Square::from_coords(file, row).index())
+                        {
+                            *slot = Some((color, kind));
+                        }
+                    }
+                    file = file.saturating_add(1);
+                }
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth {
+                rank: row + 1,
+                squares: file,
+            });
+        }
+    }
+    Ok(placement)
+}
+
+fn parse_side(text: &[u8]) -> Result<Color, FenError> {
+    match text {
+        b"w" => Ok(Color::White),
+        b"b" => Ok(Color::Black),
+        _ => Err(FenError::Side),
+    }
+}
+
+/// The castling rights' letters, in the order a FEN lists them.
+const CASTLING_LETTERS: [(u8, u8); 4] = [
+    (castle::WHITE_KING, b'K'),
+    (castle::WHITE_QUEEN, b'Q'),
+    (castle::BLACK_KING, b'k'),
+    (castle::BLACK_QUEEN, b'q'),
+];
+
+fn parse_castling(text: &[u8]) -> Result<u8, FenError> {
+    if text == b"-" {
+        return Ok(0);
+    }
+    let mut rights = 0u8;
+    for &c in text {
+        let (bit, _) = CASTLING_LETTERS
+            .iter()
+            .copied()
+            .find(|&(_, letter)| letter == c)
+            .ok_or(FenError::CastlingField)?;
+        // Each letter once, in the order K Q k q.
+        if rights >= bit {
+            return Err(FenError::CastlingField);
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn parse_ep(text: &[u8]) -> Result<Option<Square>, FenError> {
+    match text {
+        b"-" => Ok(None),
+        [b'a'..=b'h', b'1'..=b'8'] => Square::parse(text)
+            .map(Some)
+            .ok_or(FenError::EnPassantField),
+        _ => Err(FenError::EnPassantField),
+    }
+}
+
+fn parse_number(s: &[u8], min: u16, max: u16) -> Option<u16> {
     if s.is_empty() || s.len() > 5 {
         return None;
     }
@@ -42,162 +326,150 @@ fn parse_number(s: &[u8], max: u16) -> Option<u16> {
         }
         n = n * 10 + u32::from(c - b'0');
     }
-    if n > u32::from(max) {
-        None
-    } else {
-        Some(n as u16)
+    u16::try_from(n).ok().filter(|n| (min..=max).contains(n))
+}
+
+impl Parsed {
+    /// Checks the fields against each other and builds the position.
+    fn validate(self) -> Result<Position, FenError> {
+        check_kings(&self.placement)?;
+        check_pawns(&self.placement)?;
+        check_piece_counts(&self.placement)?;
+        let board = build_board(&self.placement)?;
+        check_castling(&board, self.castling)?;
+        if let Some(sq) = self.ep {
+            check_ep(&board, self.side, sq)?;
+        }
+        let pos = Position::from_parts(
+            board,
+            self.side,
+            self.castling,
+            self.ep,
+            self.halfmove,
+            self.fullmove,
+        );
+        check_checks(&pos)?;
+        Ok(pos)
     }
 }
 
-/// Parses and validates a FEN: one king each, no pawn on rank 1 or 8, at most 16 pieces a side,
-/// the side not to move not in check, castling rights and en passant square consistent.
-pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
-    let mut fields = fen.split(|&c| c == b' ');
-    let placement = fields.next().ok_or(FenError::Fields)?;
-    let side = fields.next().ok_or(FenError::Fields)?;
-    let castling = fields.next().ok_or(FenError::Fields)?;
-    let ep = fields.next().ok_or(FenError::Fields)?;
-    let halfmove = fields.next().ok_or(FenError::Fields)?;
-    let fullmove = fields.next().ok_or(FenError::Fields)?;
-    if fields.next().is_some() {
-        return Err(FenError::Fields);
-    }
+/// How many pieces of `color` and `kind` stand on the board.
+fn count(placement: &Placement, color: Color, kind: PieceKind) -> u8 {
+    let n = placement
+        .iter()
+        .filter(|p| **p == Some((color, kind)))
+        .count();
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
 
-    let mut board = Board::empty();
-    let mut rank: u8 = 7;
-    let mut file: u8 = 0;
-    let mut pieces = [None; 64];
-    for &c in placement {
-        match c {
-            b'/' => {
-                if file != 8 || rank == 0 {
-                    return Err(FenError::Placement);
-                }
-                rank -= 1;
-                file = 0;
-            }
-            b'1'..=b'8' => {
-                file += c - b'0';
-                if file > 8 {
-                    return Err(FenError::Placement);
-                }
-            }
-            _ => {
-                let kind =
-                    PieceKind::from_letter(c.to_ascii_uppercase()).ok_or(FenError::Placement)?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if file > 7 {
-                    return Err(FenError::Placement);
-                }
-                let sq = Square::from_coords(file, rank);
-                if let Some(slot) = pieces.get_mut(sq.index()) {
-                    *slot = Some((color, kind));
-                }
-                file += 1;
-            }
-        }
-    }
-    if rank != 0 || file != 8 {
-        return Err(FenError::Placement);
-    }
-    // Kings first, so they take slot 0 of each array.
+/// Exactly one king a side.
+fn check_kings(placement: &Placement) -> Result<(), FenError> {
     for color in Color::ALL {
-        let kings = pieces
-            .iter()
-            .filter(|p| **p == Some((color, PieceKind::King)))
-            .count();
+        let kings = count(placement, color, PieceKind::King);
         if kings != 1 {
-            return Err(FenError::Kings);
+            return Err(FenError::Kings {
+                color,
+                count: kings,
+            });
         }
     }
-    for pass_kings in [true, false] {
-        for (i, p) in pieces.iter().enumerate() {
+    Ok(())
+}
+
+/// No pawn on rank 1 or 8.
+fn check_pawns(placement: &Placement) -> Result<(), FenError> {
+    for (i, p) in placement.iter().enumerate() {
+        let sq = Square::from_index_masked(i as u32);
+        if matches!(p, Some((_, PieceKind::Pawn))) && matches!(sq.rank(), 0 | 7) {
+            return Err(FenError::PawnOnBackRank(sq));
+        }
+    }
+    Ok(())
+}
+
+/// At most 16 pieces a side.
+fn check_piece_counts(placement: &Placement) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let n = placement
+            .iter()
+            .filter(|p| matches!(p, Some((c, _)) if *c == color))
+            .count();
+        if n > 16 {
+            return Err(FenError::TooManyPieces {
+                color,
+                count: u8::try_from(n).unwrap_or(u8::MAX),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The board, kings first so that they take slot 0 of each array.
+fn build_board(placement: &Placement) -> Result<Board, FenError> {
+    let mut board = Board::empty();
+    for kings in [true, false] {
+        for (i, p) in placement.iter().enumerate() {
             if let Some((color, kind)) = *p {
-                if (kind == PieceKind::King) == pass_kings {
+                if (kind == PieceKind::King) == kings {
                     let sq = Square::from_index_masked(i as u32);
                     board
                         .add(color, kind, sq)
-                        .map_err(|_| FenError::TooManyPieces)?;
+                        .map_err(|_| FenError::TooManyPieces { color, count: 17 })?;
                 }
             }
         }
     }
-    if board.kind_bb(PieceKind::Pawn) & (attacks::RANK_1 | attacks::RANK_8) != 0 {
-        return Err(FenError::PawnOnBackRank);
-    }
+    Ok(board)
+}
 
-    let side = match side {
-        b"w" => Color::White,
-        b"b" => Color::Black,
-        _ => return Err(FenError::Side),
-    };
-
-    let mut rights = 0u8;
-    if castling != b"-" {
-        if castling.is_empty() {
-            return Err(FenError::Castling);
+/// Every castling right has its king and rook at home.
+fn check_castling(board: &Board, rights: u8) -> Result<(), FenError> {
+    for (bit, letter) in CASTLING_LETTERS {
+        if rights & bit == 0 {
+            continue;
         }
-        for &c in castling {
-            let (bit, king, rook, color) = match c {
-                b'K' => (castle::WHITE_KING, Square::E1, Square::H1, Color::White),
-                b'Q' => (castle::WHITE_QUEEN, Square::E1, Square::A1, Color::White),
-                b'k' => (castle::BLACK_KING, Square::E8, Square::H8, Color::Black),
-                b'q' => (castle::BLACK_QUEEN, Square::E8, Square::A8, Color::Black),
-                _ => return Err(FenError::Castling),
-            };
-            // Each letter once, in the order K Q k q.
-            if rights & bit != 0 || rights >= bit << 1 {
-                return Err(FenError::Castling);
-            }
-            if board.piece_at(king) != Some((color, PieceKind::King))
-                || board.piece_at(rook) != Some((color, PieceKind::Rook))
-            {
-                return Err(FenError::Castling);
-            }
-            rights |= bit;
-        }
-    }
-
-    let ep = if ep == b"-" {
-        None
-    } else {
-        let sq = match ep {
-            [b'a'..=b'h', b'1'..=b'8'] => Square::parse(ep).ok_or(FenError::EnPassant)?,
-            _ => return Err(FenError::EnPassant),
+        let (color, king, rook) = match letter {
+            b'K' => (Color::White, Square::E1, Square::H1),
+            b'Q' => (Color::White, Square::E1, Square::A1),
+            b'k' => (Color::Black, Square::E8, Square::H8),
+            _ => (Color::Black, Square::E8, Square::A8),
         };
-        // The square behind a pawn of the side not to move that has just advanced two squares.
-        let (ep_rank, pawn_rank, origin_rank) = match side {
-            Color::White => (5, 4, 6),
-            Color::Black => (2, 3, 1),
-        };
-        let pawn_sq = Square::from_coords(sq.file(), pawn_rank);
-        let origin = Square::from_coords(sq.file(), origin_rank);
-        if sq.rank() != ep_rank
-            || board.piece_at(pawn_sq) != Some((side.other(), PieceKind::Pawn))
-            || board.piece_at(sq).is_some()
-            || board.piece_at(origin).is_some()
+        if board.piece_at(king) != Some((color, PieceKind::King))
+            || board.piece_at(rook) != Some((color, PieceKind::Rook))
         {
-            return Err(FenError::EnPassant);
+            return Err(FenError::CastlingRight(letter));
         }
-        Some(sq)
+    }
+    Ok(())
+}
+
+/// The en passant square is behind a pawn of the side not to move that has just advanced two
+/// squares: on rank 6 (White to move) or 3, the pawn in front of it, it and the square the pawn
+/// came from empty.
+fn check_ep(board: &Board, side: Color, sq: Square) -> Result<(), FenError> {
+    let (ep_rank, pawn_rank, origin_rank) = match side {
+        Color::White => (5, 4, 6),
+        Color::Black => (2, 3, 1),
     };
-
-    let halfmove = parse_number(halfmove, 9999).ok_or(FenError::Clock)?;
-    let fullmove = parse_number(fullmove, 9999).ok_or(FenError::Clock)?;
-    if fullmove == 0 {
-        return Err(FenError::Clock);
+    let pawn = Square::from_coords(sq.file(), pawn_rank);
+    let origin = Square::from_coords(sq.file(), origin_rank);
+    if sq.rank() != ep_rank
+        || board.piece_at(pawn) != Some((side.other(), PieceKind::Pawn))
+        || board.piece_at(sq).is_some()
+        || board.piece_at(origin).is_some()
+    {
+        return Err(FenError::EnPassantSquare(sq));
     }
+    Ok(())
+}
 
-    let pos = Position::from_parts(board, side, rights, ep, halfmove, fullmove);
-    let their_king = pos.board().king_square(side.other());
-    if pos.is_attacked(their_king, side) {
-        return Err(FenError::OpponentInCheck);
+/// The side not to move is not in check.
+fn check_checks(pos: &Position) -> Result<(), FenError> {
+    let them = pos.side_to_move().other();
+    if pos.is_attacked(pos.board().king_square(them), pos.side_to_move()) {
+        return Err(FenError::OpponentInCheck(them));
     }
-    Ok(pos)
+    Ok(())
 }
 
 /// Writes the FEN of a position. The en passant square is written only when an en passant

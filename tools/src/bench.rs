@@ -44,11 +44,11 @@ pub fn perft_speed() -> Result<(), String> {
     );
     for (name, fen, depth) in [("startpos d6", START, 6), ("kiwipete d5", KIWIPETE, 5)] {
         for bulk in [false, true] {
-            let mut pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{e:?}"))?;
+            let mut pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{fen}: {e}"))?;
             let t = Instant::now();
             let ours = perft(&mut pos, depth, bulk);
             let ours_s = t.elapsed().as_secs_f64();
-            let board: cozy_chess::Board = fen.parse().map_err(|e| format!("{e:?}"))?;
+            let board: cozy_chess::Board = fen.parse().map_err(|e| format!("{fen}: {e}"))?;
             let t = Instant::now();
             let theirs = cozy_perft(&board, depth, bulk);
             let theirs_s = t.elapsed().as_secs_f64();
@@ -95,7 +95,7 @@ pub fn search_speed(tt_mb: usize) -> Result<(), String> {
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
     for &(fen, depth) in SEARCH_POSITIONS {
-        let pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{fen}: {e:?}"))?;
+        let pos = parse_fen(fen.as_bytes()).map_err(|e| format!("{fen}: {e}"))?;
         let game = Box::new(Game::new(pos));
         tt.fill(TtEntry::EMPTY);
         let mut history = Box::new(History::new());

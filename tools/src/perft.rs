@@ -51,7 +51,7 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
 pub fn position(fen: Option<&str>) -> Result<Position, String> {
     match fen {
         None => Ok(Position::startpos()),
-        Some(f) => parse_fen(f.as_bytes()).map_err(|e| format!("invalid FEN {f:?}: {e:?}")),
+        Some(f) => parse_fen(f.as_bytes()).map_err(|e| format!("invalid FEN {f:?}: {e}")),
     }
 }
 
@@ -117,4 +117,17 @@ pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), String> {
     }
     println!("{passed} passed, {failed} failed");
     Ok((passed, failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_errors_read_as_sentences() {
+        assert_eq!(
+            position(Some("4k3/8/8/8/8/8/8/3KK3 w - - 0 1")).unwrap_err(),
+            "invalid FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\": White has 2 kings; expected 1"
+        );
+    }
 }

@@ -1,0 +1,211 @@
+//! The FEN reader's rules, one refusal at a time, with the exact error and its sentence.
+
+mod common;
+
+use chess_core::fen::{parse_fen, FenError};
+use chess_core::piece::{Color, Square};
+use common::*;
+
+fn sq(name: &str) -> Square {
+    Square::parse(name.as_bytes()).unwrap()
+}
+
+/// Refuses `fen` with `want`, whose sentence is `text`.
+#[track_caller]
+fn refused(fen: &str, want: FenError, text: &str) {
+    assert_eq!(parse_fen(fen.as_bytes()), Err(want), "{fen}");
+    assert_eq!(want.to_string(), text, "{fen}");
+}
+
+#[test]
+fn field_errors() {
+    refused(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        FenError::Fields(4),
+        "FEN has 4 fields; expected 6",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x",
+        FenError::Fields(7),
+        "FEN has 7 fields; expected 6",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/4K3 w -  - 0 1",
+        FenError::Spacing,
+        "FEN fields must be separated by single spaces",
+    );
+    refused(
+        " 4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::Spacing,
+        "FEN fields must be separated by single spaces",
+    );
+    refused(
+        "",
+        FenError::Spacing,
+        "FEN fields must be separated by single spaces",
+    );
+}
+
+#[test]
+fn placement_errors() {
+    refused(
+        "4k3/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::Ranks(7),
+        "the piece placement has 7 ranks; expected 8",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::Ranks(9),
+        "the piece placement has 9 ranks; expected 8",
+    );
+    refused(
+        "4k4/8/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::RankWidth {
+            rank: 8,
+            squares: 9,
+        },
+        "rank 8 of the piece placement covers 9 squares; expected 8",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/4K2 w - - 0 1",
+        FenError::RankWidth {
+            rank: 1,
+            squares: 7,
+        },
+        "rank 1 of the piece placement covers 7 squares; expected 8",
+    );
+    refused(
+        "4k3/8//8/8/8/8/4K3 w - - 0 1",
+        FenError::RankWidth {
+            rank: 6,
+            squares: 0,
+        },
+        "rank 6 of the piece placement covers 0 squares; expected 8",
+    );
+    refused(
+        "4k3/9/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::PlacementByte(b'9'),
+        "'9' in the piece placement is neither a piece letter nor a digit 1-8",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/4X3 w - - 0 1",
+        FenError::PlacementByte(b'X'),
+        "'X' in the piece placement is neither a piece letter nor a digit 1-8",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/4K2\t w - - 0 1",
+        FenError::PlacementByte(b'\t'),
+        "byte 0x09 in the piece placement is neither a piece letter nor a digit 1-8",
+    );
+}
+
+#[test]
+fn material_errors() {
+    refused(
+        "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+        FenError::Kings {
+            color: Color::White,
+            count: 2,
+        },
+        "White has 2 kings; expected 1",
+    );
+    refused(
+        "8/8/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::Kings {
+            color: Color::Black,
+            count: 0,
+        },
+        "Black has 0 kings; expected 1",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
+        FenError::PawnOnBackRank(sq("a1")),
+        "a pawn stands on a1; pawns never stand on rank 1 or 8",
+    );
+    refused(
+        "QQQQk3/QQQQ4/8/8/8/8/QQQQQQQQ/4K3 w - - 0 1",
+        FenError::TooManyPieces {
+            color: Color::White,
+            count: 17,
+        },
+        "White has 17 pieces; at most 16",
+    );
+}
+
+#[test]
+fn side_castling_and_en_passant_errors() {
+    refused(
+        "4k3/8/8/8/8/8/8/4K3 W - - 0 1",
+        FenError::Side,
+        "the side to move must be w or b",
+    );
+    for castling in ["X", "QK", "KK", "kQ"] {
+        refused(
+            &format!("r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1"),
+            FenError::CastlingField,
+            "the castling field must be - or some of K, Q, k, q in that order",
+        );
+    }
+    refused(
+        "r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",
+        FenError::CastlingRight(b'K'),
+        "castling right K needs the white king on e1 and a white rook on h1",
+    );
+    refused(
+        "1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        FenError::CastlingRight(b'q'),
+        "castling right q needs the black king on e8 and a black rook on a8",
+    );
+    for ep in ["e9", "z6", "e", "e66", "E6"] {
+        refused(
+            &format!("4k3/8/8/4pP2/8/8/8/4K3 w - {ep} 0 1"),
+            FenError::EnPassantField,
+            "the en passant field must be - or a square",
+        );
+    }
+    refused(
+        "4k3/8/8/4pP2/8/8/8/4K3 w - d6 0 1",
+        FenError::EnPassantSquare(sq("d6")),
+        "en passant square d6 is not behind a pawn that has just made a double step",
+    );
+    // Behind the pawn, but on the mover's side of the board.
+    refused(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+        FenError::EnPassantSquare(sq("e3")),
+        "en passant square e3 is not behind a pawn that has just made a double step",
+    );
+}
+
+#[test]
+fn clock_errors() {
+    for half in ["x", "-1", "+1", "10000", "99999999999"] {
+        refused(
+            &format!("4k3/8/8/8/8/8/8/4K3 w - - {half} 1"),
+            FenError::HalfmoveClock,
+            "the halfmove clock must be a number from 0 to 9999",
+        );
+    }
+    for full in ["0", "x", "-1", "10000"] {
+        refused(
+            &format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {full}"),
+            FenError::FullmoveNumber,
+            "the full-move number must be a number from 1 to 9999",
+        );
+    }
+    let pos = parse("4k3/8/8/8/8/8/8/4K3 w - - 9999 9999");
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (9999, 9999));
+}
+
+#[test]
+fn check_errors() {
+    refused(
+        "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+        FenError::OpponentInCheck(Color::Black),
+        "Black is in check but it is White's turn",
+    );
+    refused(
+        "8/8/8/3kK3/8/8/8/8 b - - 0 1",
+        FenError::OpponentInCheck(Color::White),
+        "White is in check but it is Black's turn",
+    );
+}
