@@ -113,6 +113,15 @@ pub enum PlaceError {
     TooManyPieces,
 }
 
+impl core::fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PlaceError::Occupied => "the square already holds a piece",
+            PlaceError::TooManyPieces => "the side already has 16 pieces",
+        })
+    }
+}
+
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {

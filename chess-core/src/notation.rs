@@ -100,10 +100,27 @@ pub struct MoveText {
 /// Why a MOVE text does not parse.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveTextError {
-    /// Not 7, 10 or 13 bytes long.
-    Length,
+    /// Not 7, 10 or 13 bytes long (the length found).
+    Length(usize),
     /// A byte outside the grammar, at this offset.
     Syntax(usize),
+}
+
+impl core::fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            MoveTextError::Length(n) => write!(
+                f,
+                "a move is 7, 10 or 13 characters long (WPe2-e4, then xBP, yWQ or both); \
+                 this one has {n}"
+            ),
+            MoveTextError::Syntax(i) => write!(
+                f,
+                "character {} of the move does not fit WPe2-e4[xBP][yWQ]",
+                i + 1
+            ),
+        }
+    }
 }
 
 fn color_at(s: &[u8], i: usize) -> Result<Color, MoveTextError> {
@@ -132,7 +149,7 @@ impl MoveText {
     /// Parses `WPe2-e4`, `WPe4-d5xBP`, `WPe7-e8yWQ` or `WPf7-g8xBNyWQ`.
     pub fn parse(s: &[u8]) -> Result<MoveText, MoveTextError> {
         if !matches!(s.len(), 7 | 10 | 13) {
-            return Err(MoveTextError::Length);
+            return Err(MoveTextError::Length(s.len()));
         }
         let color = color_at(s, 0)?;
         let kind = kind_at(s, 1)?;

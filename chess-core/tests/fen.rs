@@ -2,8 +2,9 @@
 
 mod common;
 
+use chess_core::board::{Board, PlaceError};
 use chess_core::fen::{parse_fen, FenError};
-use chess_core::piece::{Color, Square};
+use chess_core::piece::{Color, PieceKind, Square};
 use common::*;
 
 fn sq(name: &str) -> Square {
@@ -208,4 +209,25 @@ fn check_errors() {
         FenError::OpponentInCheck(Color::White),
         "White is in check but it is Black's turn",
     );
+}
+
+#[test]
+fn place_errors_read_as_sentences() {
+    let mut board = Board::empty();
+    board.add(Color::White, PieceKind::King, sq("e1")).unwrap();
+    let err = board
+        .add(Color::Black, PieceKind::King, sq("e1"))
+        .unwrap_err();
+    assert_eq!(err, PlaceError::Occupied);
+    assert_eq!(err.to_string(), "the square already holds a piece");
+    for i in 0..15 {
+        board
+            .add(Color::White, PieceKind::Queen, Square::new(8 + i).unwrap())
+            .unwrap();
+    }
+    let err = board
+        .add(Color::White, PieceKind::Queen, sq("h8"))
+        .unwrap_err();
+    assert_eq!(err, PlaceError::TooManyPieces);
+    assert_eq!(err.to_string(), "the side already has 16 pieces");
 }

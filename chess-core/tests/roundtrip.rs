@@ -283,8 +283,8 @@ fn move_text_fixed_examples() {
         );
     }
     // The grammar: lengths, tag order, each tag once.
-    assert_eq!(MoveText::parse(b"WPe2-e"), Err(MoveTextError::Length));
-    assert_eq!(MoveText::parse(b"WPe2-e4x"), Err(MoveTextError::Length));
+    assert_eq!(MoveText::parse(b"WPe2-e"), Err(MoveTextError::Length(6)));
+    assert_eq!(MoveText::parse(b"WPe2-e4x"), Err(MoveTextError::Length(8)));
     assert_eq!(MoveText::parse(b"wPe2-e4"), Err(MoveTextError::Syntax(0)));
     assert_eq!(MoveText::parse(b"WXe2-e4"), Err(MoveTextError::Syntax(1)));
     assert_eq!(MoveText::parse(b"WPe9-e4"), Err(MoveTextError::Syntax(3)));
@@ -304,6 +304,15 @@ fn move_text_fixed_examples() {
     assert_eq!(
         MoveText::parse(b"WPe7-e8zWQ"),
         Err(MoveTextError::Syntax(7))
+    );
+    // The errors read as sentences.
+    assert_eq!(
+        MoveTextError::Length(8).to_string(),
+        "a move is 7, 10 or 13 characters long (WPe2-e4, then xBP, yWQ or both); this one has 8"
+    );
+    assert_eq!(
+        MoveTextError::Syntax(4).to_string(),
+        "character 5 of the move does not fit WPe2-e4[xBP][yWQ]"
     );
 }
 
