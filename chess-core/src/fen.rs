@@ -7,7 +7,7 @@
 use core::fmt;
 
 use crate::board::{castle, Board, Position};
-use crate::notation::{legal_ep_square, Writer};
+use crate::notation::{legal_ep_square, parse_decimal, Writer};
 use crate::piece::{Color, PieceKind, Square};
 
 /// The largest halfmove clock and full-move number a FEN may carry.
@@ -31,6 +31,11 @@ pub enum FenError {
     },
     /// A byte of the piece placement that is neither a piece letter nor a digit 1-8.
     PlacementByte(u8),
+    /// A rank of the piece placement with two digits in a row (`44`).
+    Digits {
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
     /// A side does not have exactly one king.
     Kings {
         /// The side.
@@ -57,9 +62,9 @@ pub enum FenError {
     EnPassantField,
     /// An en passant square that is not behind a pawn that has just made a double step.
     EnPassantSquare(Square),
-    /// The halfmove clock is not a number from 0 to [`MAX_CLOCK`].
+    /// The halfmove clock is not a plain decimal number from 0 to [`MAX_CLOCK`].
     HalfmoveClock,
-    /// The full-move number is not a number from 1 to [`MAX_CLOCK`].
+    /// The full-move number is not a plain decimal number from 1 to [`MAX_CLOCK`].
     FullmoveNumber,
     /// This side is in check although it is not its turn.
     OpponentInCheck(Color),
@@ -110,6 +115,10 @@ impl fmt::Display for FenError {
                 "{} in the piece placement is neither a piece letter nor a digit 1-8",
                 Byte(b)
             ),
+            FenError::Digits { rank } => write!(
+                f,
+                "rank {rank} of the piece placement has two digits in a row"
+            ),
             FenError::Kings { color, count } => {
                 write!(f, "{} has {count} kings; expected 1", color_name(color))
             }
@@ -155,13 +164,13 @@ impl fmt::Display for FenError {
             FenError::HalfmoveClock => {
                 write!(
                     f,
-                    "the halfmove clock must be a number from 0 to {MAX_CLOCK}"
+                    "the halfmove clock must be a plain decimal number from 0 to {MAX_CLOCK}"
                 )
             }
             FenError::FullmoveNumber => {
                 write!(
                     f,
-                    "the full-move number must be a number from 1 to {MAX_CLOCK}"
+                    "the full-move number must be a plain decimal number from 1 to {MAX_CLOCK}"
                 )
             }
             FenError::OpponentInCheck(color) => write!(
@@ -187,8 +196,8 @@ pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
         side: parse_side(side)?,
         castling: parse_castling(castling)?,
         ep: parse_ep(ep)?,
-        halfmove: parse_number(halfmove, 0, MAX_CLOCK).ok_or(FenError::HalfmoveClock)?,
-        fullmove: parse_number(fullmove, 1, MAX_CLOCK).ok_or(FenError::FullmoveNumber)?,
+        halfmove: parse_clock(halfmove, 0, MAX_CLOCK).ok_or(FenError::HalfmoveClock)?,
+        fullmove: parse_clock(fullmove, 1, MAX_CLOCK).ok_or(FenError::FullmoveNumber)?,
     };
     parsed.validate()
 }
@@ -237,7 +246,13 @@ fn parse_placement(text: &[u8]) -> Result<Placement, FenError> {
     let mut placement = [None; 64];
     for (row, rank_text) in (0..8u8).rev().zip(text.split(|&c| c == b'/')) {
         let mut file: u8 = 0;
+        let mut after_digit = false;
         for &c in rank_text {
+            let digit = c.is_ascii_digit();
+            if digit && after_digit {
+                return Err(FenError::Digits { rank: row + 1 });
+            }
+            after_digit = digit;
             match c {
                 b'1'..=b'8' => file = file.saturating_add(c - b'0'),
                 _ => {
@@ -315,18 +330,11 @@ fn parse_ep(text: &[u8]) -> Result<Option<Square>, FenError> {
     }
 }
 
-fn parse_number(s: &[u8], min: u16, max: u16) -> Option<u16> {
-    if s.is_empty() || s.len() > 5 {
-        return None;
-    }
-    let mut n: u32 = 0;
-    for &c in s {
-        if !c.is_ascii_digit() {
-            return None;
-        }
-        n = n * 10 + u32::from(c - b'0');
-    }
-    u16::try_from(n).ok().filter(|n| (min..=max).contains(n))
+/// A clock: plain decimal (see [`parse_decimal`]) from `min` to `max`.
+fn parse_clock(s: &[u8], min: u16, max: u16) -> Option<u16> {
+    parse_decimal(s, u64::from(max))
+        .and_then(|n| u16::try_from(n).ok())
+        .filter(|&n| n >= min)
 }
 
 impl Parsed {

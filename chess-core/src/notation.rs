@@ -80,6 +80,20 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// Parses a number as the protocol writes every number: plain decimal, digits only, no sign and
+/// no leading zero (`0` itself is fine), at most `max`.
+pub fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
+    if s.is_empty()
+        || s.len() > 16
+        || !s.iter().all(u8::is_ascii_digit)
+        || (s.len() > 1 && s.first() == Some(&b'0'))
+    {
+        return None;
+    }
+    let n = s.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
+    (n <= max).then_some(n)
+}
+
 /// A move as the protocol writes it, parsed but not yet checked against a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveText {

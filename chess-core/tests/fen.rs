@@ -83,6 +83,17 @@ fn placement_errors() {
         },
         "rank 6 of the piece placement covers 0 squares; expected 8",
     );
+    // Empty squares are one digit: `44` is not how a FEN writes 8.
+    refused(
+        "4k3/44/8/8/8/8/8/4K3 w - - 0 1",
+        FenError::Digits { rank: 7 },
+        "rank 7 of the piece placement has two digits in a row",
+    );
+    refused(
+        "4k3/8/8/8/8/8/8/4K111 w - - 0 1",
+        FenError::Digits { rank: 1 },
+        "rank 1 of the piece placement has two digits in a row",
+    );
     refused(
         "4k3/9/8/8/8/8/8/4K3 w - - 0 1",
         FenError::PlacementByte(b'9'),
@@ -179,20 +190,36 @@ fn side_castling_and_en_passant_errors() {
 
 #[test]
 fn clock_errors() {
-    for half in ["x", "-1", "+1", "10000", "99999999999"] {
+    // Plain decimal, as everywhere in the protocol: no sign, no leading zero.
+    for half in [
+        "x",
+        "-1",
+        "+1",
+        "00",
+        "01",
+        "007",
+        "10000",
+        "99999999999",
+        "1x",
+    ] {
         refused(
             &format!("4k3/8/8/8/8/8/8/4K3 w - - {half} 1"),
             FenError::HalfmoveClock,
-            "the halfmove clock must be a number from 0 to 9999",
+            "the halfmove clock must be a plain decimal number from 0 to 9999",
         );
     }
-    for full in ["0", "x", "-1", "10000"] {
+    for full in ["0", "x", "-1", "+1", "01", "007", "10000"] {
         refused(
             &format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {full}"),
             FenError::FullmoveNumber,
-            "the full-move number must be a number from 1 to 9999",
+            "the full-move number must be a plain decimal number from 1 to 9999",
         );
     }
+    assert_eq!(
+        parse("4k3/8/8/8/8/8/8/4K3 w - - 0 10").fullmove_number(),
+        10
+    );
+    assert_eq!(parse("4k3/8/8/8/8/8/8/4K3 w - - 10 1").halfmove_clock(), 10);
     let pos = parse("4k3/8/8/8/8/8/8/4K3 w - - 9999 9999");
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (9999, 9999));
 }

@@ -83,7 +83,8 @@ def parse_fen(fields):
         return None
     if ep != '-' and not re.match(r'^[a-h][36]$', ep):
         return None
-    if not re.match(r'^(0|[1-9][0-9]*)$', half) or not re.match(r'^[1-9][0-9]*$', full):
+    # Plain decimal (no sign, no leading zero), 0..9999 and 1..9999.
+    if not re.match(r'^(0|[1-9][0-9]{0,3})$', half) or not re.match(r'^[1-9][0-9]{0,3}$', full):
         return None
     try:
         b = chess.Board(' '.join(fields))
