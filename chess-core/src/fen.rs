@@ -481,7 +481,9 @@ fn check_checks(pos: &Position) -> Result<(), FenError> {
 }
 
 /// Writes the FEN of a position. The en passant square is written only when an en passant
-/// capture is legal, as repetition treats it.
+/// capture is legal, as repetition treats it. The clocks are written at most [`MAX_CLOCK`]: a
+/// game loaded near that bound can count further (the history holds 1024 half-moves), and what
+/// this writes must always parse again.
 pub fn write_fen(pos: &Position, w: &mut Writer<'_>) {
     let b = pos.board();
     for rank in (0..8u8).rev() {
@@ -535,7 +537,7 @@ pub fn write_fen(pos: &Position, w: &mut Writer<'_>) {
         None => w.byte(b'-'),
     }
     w.byte(b' ');
-    w.number(u64::from(pos.halfmove_clock()));
+    w.number(u64::from(pos.halfmove_clock().min(MAX_CLOCK)));
     w.byte(b' ');
-    w.number(u64::from(pos.fullmove_number()));
+    w.number(u64::from(pos.fullmove_number().min(MAX_CLOCK)));
 }

@@ -258,3 +258,39 @@ fn place_errors_read_as_sentences() {
     assert_eq!(err, PlaceError::TooManyPieces);
     assert_eq!(err.to_string(), "the side already has 16 pieces");
 }
+
+/// A game may pass move 9999 only from a loaded record; the FEN keeps saying 9999, so every
+/// record the game writes loads again, and undoing restores the exact count.
+#[test]
+fn full_move_number_stops_at_the_largest_one_a_fen_may_carry() {
+    use chess_core::game::Game;
+    use chess_core::notation::parse_uci;
+    let mut game = Game::new(parse("4k3/8/8/8/8/8/8/R3K3 b - - 0 9999"));
+    let mut texts = vec![fen(game.position())];
+    for m in ["e8d8", "a1a2", "d8e8", "a2a1", "e8d8"] {
+        let mv = parse_uci(game.position(), m.as_bytes()).unwrap();
+        game.play(mv).unwrap();
+        let text = fen(game.position());
+        let again = parse_fen(text.as_bytes())
+            .unwrap_or_else(|e| panic!("'{text}' written but refused: {e}"));
+        assert_eq!(fen(&again), text);
+        texts.push(text);
+    }
+    assert_eq!(
+        texts,
+        [
+            "4k3/8/8/8/8/8/8/R3K3 b - - 0 9999",
+            "3k4/8/8/8/8/8/8/R3K3 w - - 1 9999",
+            "3k4/8/8/8/8/8/R7/4K3 b - - 2 9999",
+            "4k3/8/8/8/8/8/R7/4K3 w - - 3 9999",
+            "4k3/8/8/8/8/8/8/R3K3 b - - 4 9999",
+            "3k4/8/8/8/8/8/8/R3K3 w - - 5 9999",
+        ]
+    );
+    assert_eq!(game.position().fullmove_number(), 10002);
+    for want in texts.iter().rev().skip(1) {
+        assert!(game.undo());
+        assert_eq!(fen(game.position()), *want);
+    }
+    assert_eq!(game.position().fullmove_number(), 9999);
+}

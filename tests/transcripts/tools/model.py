@@ -95,6 +95,14 @@ def parse_fen(fields):
     return b
 
 
+def fen_of(board):
+    """The FEN 06/08 write: clocks are written at most 9999 (a game loaded near that bound
+    counts further, and every record must load again)."""
+    fields = board.fen().split(' ')
+    fields[4:6] = [str(min(int(n), 9999)) for n in fields[4:6]]
+    return ' '.join(fields)
+
+
 class Game:
     def __init__(self, board, mode):
         self.board = board
@@ -241,7 +249,7 @@ class Model:
             return 'INVFMT'
         if self.game is None:
             return 'NOGAME'
-        return self.game.board.fen()
+        return fen_of(self.game.board)
 
     def c07(self, a):
         if len(a) != 1:
@@ -265,7 +273,7 @@ class Model:
             return 'INVFMT'
         if self.game is None:
             return 'NOGAME'
-        return self.game.mode + ' ' + self.game.board.fen()
+        return self.game.mode + ' ' + fen_of(self.game.board)
 
     def c09(self, a):
         if len(a) != 7 or a[0] not in ('W', 'B', 'H'):
