@@ -6,6 +6,7 @@
 
 use core::fmt;
 
+use crate::attacks::{self, Bitboard};
 use crate::board::{castle, Board, Position};
 use crate::notation::{legal_ep_square, parse_decimal, Writer};
 use crate::piece::{Color, PieceKind, Square};
@@ -45,6 +46,23 @@ pub enum FenError {
     },
     /// A pawn stands on the first or last rank.
     PawnOnBackRank(Square),
+    /// A side has more than 8 pawns.
+    TooManyPawns {
+        /// The side.
+        color: Color,
+        /// Its pawns.
+        count: u8,
+    },
+    /// A side has more promoted pieces (pieces beyond one queen, two rooks, two knights and one
+    /// bishop on each square colour) than pawns missing from its eight.
+    TooManyPromoted {
+        /// The side.
+        color: Color,
+        /// Its promoted pieces.
+        promoted: u8,
+        /// Its missing pawns.
+        missing_pawns: u8,
+    },
     /// A side has more than 16 pieces.
     TooManyPieces {
         /// The side.
@@ -68,6 +86,32 @@ pub enum FenError {
     FullmoveNumber,
     /// This side is in check although it is not its turn.
     OpponentInCheck(Color),
+    /// The side to move is in check from more than two pieces.
+    TooManyCheckers {
+        /// The side to move.
+        color: Color,
+        /// Its checkers.
+        count: u8,
+    },
+    /// The side to move is in check from two pieces that no last move can have given check
+    /// together.
+    ImpossibleCheck(Color),
+    /// The side to move is in check, but not from the double step the en passant square
+    /// records.
+    EnPassantCheck {
+        /// The side to move.
+        color: Color,
+        /// The en passant square.
+        square: Square,
+    },
+}
+
+fn plural(n: u8) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -127,6 +171,20 @@ impl fmt::Display for FenError {
                 "a pawn stands on {}; pawns never stand on rank 1 or 8",
                 Name(sq)
             ),
+            FenError::TooManyPawns { color, count } => {
+                write!(f, "{} has {count} pawns; at most 8", color_name(color))
+            }
+            FenError::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{} has {promoted} promoted piece{} but {missing_pawns} missing pawn{}",
+                color_name(color),
+                plural(promoted),
+                plural(missing_pawns)
+            ),
             FenError::TooManyPieces { color, count } => {
                 write!(f, "{} has {count} pieces; at most 16", color_name(color))
             }
@@ -178,6 +236,23 @@ impl fmt::Display for FenError {
                 "{} is in check but it is {}'s turn",
                 color_name(color),
                 color_name(color.other())
+            ),
+            FenError::TooManyCheckers { color, count } => write!(
+                f,
+                "{} is in check from {count} pieces; at most 2 is possible",
+                color_name(color)
+            ),
+            FenError::ImpossibleCheck(color) => write!(
+                f,
+                "{} is in check from two pieces that no last move can have given check together",
+                color_name(color)
+            ),
+            FenError::EnPassantCheck { color, square } => write!(
+                f,
+                "{} is in check, which the double step behind en passant square {} cannot have \
+                 given",
+                color_name(color),
+                Name(square)
             ),
         }
     }
@@ -340,9 +415,7 @@ fn parse_clock(s: &[u8], min: u16, max: u16) -> Option<u16> {
 impl Parsed {
     /// Checks the fields against each other and builds the position.
     fn validate(self) -> Result<Position, FenError> {
-        check_kings(&self.placement)?;
-        check_pawns(&self.placement)?;
-        check_piece_counts(&self.placement)?;
+        check_material(&self.placement)?;
         let board = build_board(&self.placement)?;
         check_castling(&board, self.castling)?;
         if let Some(sq) = self.ep {
@@ -356,7 +429,7 @@ impl Parsed {
             self.halfmove,
             self.fullmove,
         );
-        check_checks(&pos)?;
+        check_checks(&pos, self.ep)?;
         Ok(pos)
     }
 }
@@ -370,8 +443,9 @@ fn count(placement: &Placement, color: Color, kind: PieceKind) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 
-/// Exactly one king a side.
-fn check_kings(placement: &Placement) -> Result<(), FenError> {
+/// The pieces a side may have: exactly one king, at most eight pawns (none on rank 1 or 8), at
+/// most 16 pieces, and no more promoted pieces than missing pawns.
+fn check_material(placement: &Placement) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = count(placement, color, PieceKind::King);
         if kings != 1 {
@@ -381,35 +455,63 @@ fn check_kings(placement: &Placement) -> Result<(), FenError> {
             });
         }
     }
-    Ok(())
-}
-
-/// No pawn on rank 1 or 8.
-fn check_pawns(placement: &Placement) -> Result<(), FenError> {
     for (i, p) in placement.iter().enumerate() {
         let sq = Square::from_index_masked(i as u32);
         if matches!(p, Some((_, PieceKind::Pawn))) && matches!(sq.rank(), 0 | 7) {
             return Err(FenError::PawnOnBackRank(sq));
         }
     }
-    Ok(())
-}
-
-/// At most 16 pieces a side.
-fn check_piece_counts(placement: &Placement) -> Result<(), FenError> {
     for color in Color::ALL {
-        let n = placement
+        let pawns = count(placement, color, PieceKind::Pawn);
+        if pawns > 8 {
+            return Err(FenError::TooManyPawns {
+                color,
+                count: pawns,
+            });
+        }
+        let pieces = placement
             .iter()
             .filter(|p| matches!(p, Some((c, _)) if *c == color))
             .count();
-        if n > 16 {
+        if pieces > 16 {
             return Err(FenError::TooManyPieces {
                 color,
-                count: u8::try_from(n).unwrap_or(u8::MAX),
+                count: u8::try_from(pieces).unwrap_or(u8::MAX),
+            });
+        }
+        let promoted = promoted_pieces(placement, color);
+        let missing_pawns = 8 - pawns;
+        if promoted > missing_pawns {
+            return Err(FenError::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
             });
         }
     }
     Ok(())
+}
+
+/// The pieces of `color` beyond the initial set (one queen, two rooks, two knights, one bishop
+/// on each square colour): each of them was a pawn once.
+fn promoted_pieces(placement: &Placement, color: Color) -> u8 {
+    let mut dark_bishops = 0u8;
+    let mut light_bishops = 0u8;
+    for (i, p) in placement.iter().enumerate() {
+        if *p == Some((color, PieceKind::Bishop)) {
+            if Square::from_index_masked(i as u32).is_dark() {
+                dark_bishops += 1;
+            } else {
+                light_bishops += 1;
+            }
+        }
+    }
+    let beyond = |n: u8, initial: u8| n.saturating_sub(initial);
+    beyond(count(placement, color, PieceKind::Queen), 1)
+        + beyond(count(placement, color, PieceKind::Rook), 2)
+        + beyond(count(placement, color, PieceKind::Knight), 2)
+        + beyond(dark_bishops, 1)
+        + beyond(light_bishops, 1)
 }
 
 /// The board, kings first so that they take slot 0 of each array.
@@ -471,13 +573,155 @@ fn check_ep(board: &Board, side: Color, sq: Square) -> Result<(), FenError> {
     Ok(())
 }
 
-/// The side not to move is not in check.
-fn check_checks(pos: &Position) -> Result<(), FenError> {
-    let them = pos.side_to_move().other();
-    if pos.is_attacked(pos.board().king_square(them), pos.side_to_move()) {
+/// The checks are those a last move can give: the side not to move is not in check; the side to
+/// move has at most two checkers; with an en passant square, putting the pawn that made the
+/// double step back on its origin square ends any check; and two checkers are explained by
+/// [`double_check_explained`].
+fn check_checks(pos: &Position, ep: Option<Square>) -> Result<(), FenError> {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let board = pos.board();
+    if pos.is_attacked(board.king_square(them), us) {
         return Err(FenError::OpponentInCheck(them));
     }
+    let checkers = pos.checkers();
+    let count = checkers.count_ones();
+    if count > 2 {
+        return Err(FenError::TooManyCheckers {
+            color: us,
+            count: u8::try_from(count).unwrap_or(u8::MAX),
+        });
+    }
+    let king = board.king_square(us);
+    if let Some(square) = ep {
+        if checkers != 0 && attacked_before_double_step(board, king, them, square) {
+            return Err(FenError::EnPassantCheck { color: us, square });
+        }
+    }
+    if count == 2 {
+        let a = attacks::first(checkers);
+        let b = attacks::first(checkers & (checkers - 1));
+        if !double_check_explained(board, king, a, b) {
+            return Err(FenError::ImpossibleCheck(us));
+        }
+    }
     Ok(())
+}
+
+/// True when `by` attacks `king` with the pawn that made the double step recorded by the en
+/// passant square `ep` back on its origin square.
+fn attacked_before_double_step(board: &Board, king: Square, by: Color, ep: Square) -> bool {
+    let (pawn_rank, origin_rank) = match by {
+        Color::White => (3, 1),
+        Color::Black => (4, 6),
+    };
+    let moved = Square::from_coords(ep.file(), pawn_rank).bit();
+    let origin = Square::from_coords(ep.file(), origin_rank).bit();
+    let occ = (board.occupied() & !moved) | origin;
+    let pawns = (board.pieces_bb(by, PieceKind::Pawn) & !moved) | origin;
+    let theirs = |kind| board.pieces_bb(by, kind);
+    let queens = theirs(PieceKind::Queen);
+    attacks::pawn(by.other(), king) & pawns != 0
+        || attacks::knight(king) & theirs(PieceKind::Knight) != 0
+        || attacks::king(king) & theirs(PieceKind::King) != 0
+        || attacks::bishop(king, occ) & (theirs(PieceKind::Bishop) | queens) != 0
+        || attacks::rook(king, occ) & (theirs(PieceKind::Rook) | queens) != 0
+}
+
+/// True when some last move gives check from both `a` and `b` to `king`: one of them moved (a
+/// pawn possibly promoting to it) off the other's line to the king, from a square where it did
+/// not give check itself; or a pawn captured en passant and opened both lines.
+fn double_check_explained(board: &Board, king: Square, a: Square, b: Square) -> bool {
+    uncovered_by_move(board, king, a, b)
+        || uncovered_by_move(board, king, b, a)
+        || uncovered_by_en_passant(board, king, a, b)
+}
+
+/// The squares a piece of `kind` and `color` on `sq` attacks.
+fn attacks_of(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, sq),
+        PieceKind::Knight => attacks::knight(sq),
+        PieceKind::Bishop => attacks::bishop(sq, occ),
+        PieceKind::Rook => attacks::rook(sq, occ),
+        PieceKind::Queen => attacks::queen(sq, occ),
+        PieceKind::King => attacks::king(sq),
+    }
+}
+
+/// The squares a pawn of `color` on `sq` can step or capture to (not the double step, which
+/// never gives a double check).
+fn pawn_reach(color: Color, sq: Square) -> Bitboard {
+    let push = match color {
+        Color::White => sq.bit() << 8,
+        Color::Black => sq.bit() >> 8,
+    };
+    push | attacks::pawn(color, sq)
+}
+
+fn is_slider(board: &Board, sq: Square) -> bool {
+    matches!(
+        board.kind_at(sq),
+        Some(PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
+    )
+}
+
+/// True when the piece on `mover` can have come from a square between `slider` and `king`,
+/// uncovering the slider's check, without giving check from there: by a move of its kind, or
+/// as a pawn that promoted on arrival.
+fn uncovered_by_move(board: &Board, king: Square, mover: Square, slider: Square) -> bool {
+    let Some((color, kind)) = board.piece_at(mover) else {
+        return false;
+    };
+    if !is_slider(board, slider) {
+        return false;
+    }
+    let occ = board.occupied();
+    let last_rank = match color {
+        Color::White => attacks::RANK_8,
+        Color::Black => attacks::RANK_1,
+    };
+    let may_have_promoted =
+        mover.bit() & last_rank != 0 && !matches!(kind, PieceKind::Pawn | PieceKind::King);
+    attacks::Squares(attacks::between(slider, king)).any(|from| {
+        let reach = match kind {
+            PieceKind::Pawn => pawn_reach(color, from),
+            _ => attacks_of(kind, color, from, occ),
+        };
+        let moved =
+            reach & mover.bit() != 0 && attacks_of(kind, color, from, occ) & king.bit() == 0;
+        let promoted = may_have_promoted
+            && pawn_reach(color, from) & mover.bit() != 0
+            && attacks::pawn(color, from) & king.bit() == 0;
+        moved || promoted
+    })
+}
+
+/// True when `a` and `b` are sliders whose lines to `king` run through the two squares an en
+/// passant capture empties: the capturing pawn's origin and the captured pawn's square.
+fn uncovered_by_en_passant(board: &Board, king: Square, a: Square, b: Square) -> bool {
+    let Some((color, _)) = board.piece_at(a) else {
+        return false;
+    };
+    if !is_slider(board, a) || !is_slider(board, b) {
+        return false;
+    }
+    let (landing_rank, captured_rank) = match color {
+        Color::White => (5, 4),
+        Color::Black => (2, 3),
+    };
+    let (line_a, line_b) = (attacks::between(a, king), attacks::between(b, king));
+    let landed = board.pieces_bb(color, PieceKind::Pawn) & (attacks::RANK_1 << (8 * landing_rank));
+    attacks::Squares(landed).any(|to| {
+        let captured = Square::from_coords(to.file(), captured_rank).bit();
+        attacks::Squares(attacks::pawn(color.other(), to)).any(|from| {
+            let opened = |first: Bitboard, second: Bitboard| {
+                first & from.bit() != 0 && second & captured != 0
+            };
+            (opened(line_a, line_b) || opened(line_b, line_a))
+                && attacks::pawn(color, from) & king.bit() == 0
+        })
+    })
 }
 
 /// Writes the FEN of a position. The en passant square is written only when an en passant

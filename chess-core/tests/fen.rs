@@ -294,3 +294,148 @@ fn full_move_number_stops_at_the_largest_one_a_fen_may_carry() {
     }
     assert_eq!(game.position().fullmove_number(), 9999);
 }
+
+#[test]
+fn pawn_and_promotion_counts() {
+    refused(
+        "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1",
+        FenError::TooManyPawns {
+            color: Color::White,
+            count: 9,
+        },
+        "White has 9 pawns; at most 8",
+    );
+    // A piece beyond the initial set (one queen, two rooks, two knights, one bishop on each
+    // square colour) needs a pawn that promoted.
+    refused(
+        "3qk3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1",
+        FenError::TooManyPromoted {
+            color: Color::White,
+            promoted: 1,
+            missing_pawns: 0,
+        },
+        "White has 1 promoted piece but 0 missing pawns",
+    );
+    refused(
+        "4k3/pppppppp/8/8/8/8/8/nnnK4 w - - 0 1",
+        FenError::TooManyPromoted {
+            color: Color::Black,
+            promoted: 1,
+            missing_pawns: 0,
+        },
+        "Black has 1 promoted piece but 0 missing pawns",
+    );
+    refused(
+        "4k3/8/8/8/8/8/1PPPPPPP/RRRRK3 w - - 0 1",
+        FenError::TooManyPromoted {
+            color: Color::White,
+            promoted: 2,
+            missing_pawns: 1,
+        },
+        "White has 2 promoted pieces but 1 missing pawn",
+    );
+    // Two bishops on dark squares (c1, e3): one of them was a pawn.
+    refused(
+        "4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1",
+        FenError::TooManyPromoted {
+            color: Color::White,
+            promoted: 1,
+            missing_pawns: 0,
+        },
+        "White has 1 promoted piece but 0 missing pawns",
+    );
+    // As many promoted pieces as missing pawns is fine.
+    parse("4k3/8/8/8/8/8/1PPPPPPP/1RRRK3 w - - 0 1");
+    parse("4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1");
+    parse("4k3/8/8/8/8/4B3/1PPPPPPP/2B1K3 w - - 0 1");
+    parse("4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1");
+    parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}
+
+#[test]
+fn more_than_two_checkers() {
+    refused(
+        "4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1",
+        FenError::TooManyCheckers {
+            color: Color::Black,
+            count: 3,
+        },
+        "Black is in check from 3 pieces; at most 2 is possible",
+    );
+}
+
+/// Two checkers need a last move that gave both checks: one of them moved (or promoted) off
+/// the other's line to the king, from a square where it did not give check itself; or a pawn
+/// captured en passant and opened two lines.
+#[test]
+fn double_checks_that_no_move_gives() {
+    let impossible = |fen: &str| {
+        refused(
+            fen,
+            FenError::ImpossibleCheck(Color::Black),
+            "Black is in check from two pieces that no last move can have given check together",
+        )
+    };
+    // Two pawns; a pawn and a knight: neither can uncover the other's check.
+    impossible("8/8/8/4k3/3P1P2/8/8/4K3 b - - 0 1");
+    impossible("8/8/2N5/4k3/3P4/8/8/4K3 b - - 0 1");
+    // Two bishops: a bishop that leaves a diagonal cannot reach the king's other diagonal.
+    impossible("8/8/8/4k3/8/2B5/7B/4K3 b - - 0 1");
+    // Two rooks, neither promoted next to the king.
+    impossible("8/8/8/R3k3/8/8/8/4RK2 b - - 0 1");
+    // Both on one line through the king.
+    impossible("4R3/8/8/4k3/8/8/8/4RK2 b - - 0 1");
+    // A pawn with a bishop: a pawn uncovers a line only by capturing off the king's file.
+    impossible("8/8/4k3/3P4/8/7B/8/4K3 b - - 0 1");
+    // The queen on c4 could only have come from e4, where it already gave check.
+    impossible("8/8/8/3k4/2Q5/5B2/8/7K b - - 0 1");
+    // Two lines opened at once without the en passant capture that would open them.
+    impossible("4R3/1B6/8/8/4k3/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn double_checks_a_move_gives() {
+    for fen in [
+        // The knight came from e4, the bishop from e2: each uncovered the rook on e1.
+        "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1",
+        "4k3/8/8/1B6/8/8/8/4RK2 b - - 0 1",
+        // The pawn took on d5 from e4.
+        "8/8/4k3/3P4/8/8/8/4RK2 b - - 0 1",
+        // b7xc8=R and b8=Q, uncovering the rook on a7.
+        "2R5/R1k5/8/8/8/8/8/4K3 b - - 0 1",
+        "1Q6/R1k5/8/8/8/8/8/4K3 b - - 0 1",
+        // e5xd6 en passant opened e5 for the rook and d5 for the bishop.
+        "4R3/1B6/3P4/8/4k3/8/8/4K3 b - - 0 1",
+        // The same for Black: e4xd3 en passant.
+        "4k3/8/8/4K3/8/3p4/1b6/4r3 w - - 0 1",
+    ] {
+        let pos = parse(fen);
+        assert_eq!(pos.checkers().count_ones(), 2, "{fen}");
+    }
+}
+
+/// With an en passant square the last move was that double step: a check must have come from
+/// it (the pawn itself, or a line its origin square opened).
+#[test]
+fn checks_with_an_en_passant_square() {
+    // The pawn that just arrived gives check, or its origin square uncovered the bishop.
+    parse("8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1");
+    parse("8/8/k7/8/4P3/8/8/4KB2 b - e3 0 1");
+    let refused_ep = |fen: &str| {
+        refused(
+            fen,
+            FenError::EnPassantCheck {
+                color: Color::Black,
+                square: sq("e3"),
+            },
+            "Black is in check, which the double step behind en passant square e3 cannot have \
+             given",
+        )
+    };
+    // The rook's check was there before the double step.
+    refused_ep("k6R/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    // The pawn checks, but before it moved the bishop on h1 already did.
+    refused_ep("8/8/8/3k4/4P3/8/8/4K2B b - e3 0 1");
+    // Two checkers.
+    refused_ep("8/8/8/3k4/4P3/8/8/3RK3 b - e3 0 1");
+}

@@ -120,7 +120,9 @@ fn fen_roundtrip_on_playout_positions() {
     assert!(positions.len() > 150_000, "{}", positions.len());
     let mut ep_written = 0;
     let mut ep_kept_not_written = 0;
+    let mut double_checks = 0;
     for pos in &positions {
+        double_checks += usize::from(pos.checkers().count_ones() == 2);
         let s = fen(pos);
         let q =
             parse_fen(s.as_bytes()).unwrap_or_else(|e| panic!("'{s}' written but refused: {e:?}"));
@@ -162,6 +164,35 @@ fn fen_roundtrip_on_playout_positions() {
     }
     assert!(ep_written > 100, "{ep_written}");
     assert!(ep_kept_not_written > 0, "{ep_kept_not_written}");
+    // Positions a game reaches all load, the double checks it gives included.
+    assert!(double_checks > 20, "{double_checks}");
+}
+
+/// Every check a legal move gives, double checks and promotions included, is one the FEN
+/// reader accepts: a record written after it always loads.
+#[test]
+fn every_check_a_move_gives_loads() {
+    let positions = corpus(1500, 13);
+    let (mut checks, mut double_checks) = (0, 0);
+    for pos in &positions {
+        for &mv in legal_moves(pos).as_slice() {
+            let mut q = pos.clone();
+            q.make(mv);
+            let n = q.checkers().count_ones();
+            if n == 0 {
+                continue;
+            }
+            checks += 1;
+            double_checks += usize::from(n == 2);
+            let s = fen(&q);
+            parse_fen(s.as_bytes())
+                .unwrap_or_else(|e| panic!("'{s}' after {} refused: {e}", uci(mv)));
+        }
+    }
+    assert!(
+        checks > 200_000 && double_checks > 500,
+        "{checks} {double_checks}"
+    );
 }
 
 #[test]
