@@ -1,8 +1,8 @@
 //! FEN in and out. [`parse_fen`] reads a position in two stages, each a short function: first
 //! every field is parsed on its own (piece placement, side to move, castling, en passant square,
 //! clocks), then the position is validated (kings, pawns, material, castling rights, en passant
-//! square, checks). [`write_fen`] writes a position into a caller's [`Writer`]. Nothing here
-//! allocates.
+//! square, checks). [`parse_epd`] reads the position of an EPD line the same way (four fields,
+//! or six). [`write_fen`] writes a position into a caller's [`Writer`]. Nothing here allocates.
 
 use core::fmt;
 
@@ -19,6 +19,8 @@ pub const MAX_CLOCK: u16 = 9999;
 pub enum FenError {
     /// Not six fields (the number found).
     Fields(usize),
+    /// An EPD position that has neither four fields nor six (the number found).
+    EpdFields(usize),
     /// Two spaces in a row, or a space at either end.
     Spacing,
     /// The piece placement does not have eight ranks (the number found).
@@ -148,6 +150,9 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             FenError::Fields(n) => write!(f, "FEN has {n} fields; expected 6"),
+            FenError::EpdFields(n) => {
+                write!(f, "EPD position has {n} fields; expected 4 or 6")
+            }
             FenError::Spacing => write!(f, "FEN fields must be separated by single spaces"),
             FenError::Ranks(n) => write!(f, "the piece placement has {n} ranks; expected 8"),
             FenError::RankWidth { rank, squares } => write!(
@@ -265,16 +270,36 @@ pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
     if fields.count != 6 {
         return Err(FenError::Fields(fields.count));
     }
-    let [placement, side, castling, ep, halfmove, fullmove] = fields.text;
-    let parsed = Parsed {
+    parse_fields(&fields.text)?.validate()
+}
+
+/// Parses and validates the position of an EPD line (the text before its operations): the four
+/// fields of EPD, which has no clocks (they are taken as `0 1`), or a whole six-field FEN, as
+/// many EPD files write it.
+pub fn parse_epd(epd: &[u8]) -> Result<Position, FenError> {
+    let mut fields = split_fields(epd)?;
+    match fields.count {
+        6 => {}
+        4 => {
+            fields.text[4] = b"0";
+            fields.text[5] = b"1";
+        }
+        n => return Err(FenError::EpdFields(n)),
+    }
+    parse_fields(&fields.text)?.validate()
+}
+
+/// Parses each of the six fields on its own.
+fn parse_fields(fields: &[&[u8]; 6]) -> Result<Parsed, FenError> {
+    let [placement, side, castling, ep, halfmove, fullmove] = *fields;
+    Ok(Parsed {
         placement: parse_placement(placement)?,
         side: parse_side(side)?,
         castling: parse_castling(castling)?,
         ep: parse_ep(ep)?,
         halfmove: parse_clock(halfmove, 0, MAX_CLOCK).ok_or(FenError::HalfmoveClock)?,
         fullmove: parse_clock(fullmove, 1, MAX_CLOCK).ok_or(FenError::FullmoveNumber)?,
-    };
-    parsed.validate()
+    })
 }
 
 /// The fields of a FEN text: the first six and how many there are.

@@ -3,7 +3,7 @@
 mod common;
 
 use chess_core::board::{Board, PlaceError};
-use chess_core::fen::{parse_fen, FenError};
+use chess_core::fen::{parse_epd, parse_fen, FenError};
 use chess_core::piece::{Color, PieceKind, Square};
 use common::*;
 
@@ -438,4 +438,36 @@ fn checks_with_an_en_passant_square() {
     refused_ep("8/8/8/3k4/4P3/8/8/4K2B b - e3 0 1");
     // Two checkers.
     refused_ep("8/8/8/3k4/4P3/8/8/3RK3 b - e3 0 1");
+}
+
+/// An EPD line's position has four fields (no clocks) or, as many files write it, six.
+#[test]
+fn epd_positions_have_four_or_six_fields() {
+    let four = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    let pos = parse_epd(four.as_bytes()).unwrap();
+    assert_eq!(pos, parse(&format!("{four} 0 1")));
+    assert_eq!(fen(&pos), format!("{four} 0 1"));
+    let six = "8/5bk1/8/2Pp4/8/1K6/8/8 w - d6 3 40";
+    assert_eq!(parse_epd(six.as_bytes()).unwrap(), parse(six));
+    for (text, n) in [
+        ("8/8/8/8/8/8/8/K1k5 w -", 3),
+        ("8/8/8/8/8/8/8/K1k5 w - - 0", 5),
+        ("8/8/8/8/8/8/8/K1k5 w - - 0 1 x", 7),
+    ] {
+        assert_eq!(
+            parse_epd(text.as_bytes()),
+            Err(FenError::EpdFields(n)),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        FenError::EpdFields(5).to_string(),
+        "EPD position has 5 fields; expected 4 or 6"
+    );
+    // The fields are checked as in a FEN, and the protocol's FEN still needs all six.
+    assert_eq!(
+        parse_epd(b"8/8/8/8/8/8/8/K1k5 w - e3"),
+        Err(FenError::EnPassantSquare(sq("e3")))
+    );
+    assert_eq!(parse_fen(four.as_bytes()), Err(FenError::Fields(4)));
 }

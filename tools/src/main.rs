@@ -50,7 +50,8 @@ enum Cmd {
         /// Depth in plies.
         #[arg(long, required_unless_present = "epd")]
         depth: Option<u32>,
-        /// Start from this FEN instead of the initial position.
+        /// Start from this FEN (six fields, or four without the clocks) instead of the initial
+        /// position.
         #[arg(long, conflicts_with = "epd")]
         fen: Option<String>,
         /// Print the count below each root move.

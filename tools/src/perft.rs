@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use chess_core::board::Position;
-use chess_core::fen::parse_fen;
+use chess_core::fen;
 use chess_core::movegen::{self, perft};
 use chess_core::notation::{write_uci, Writer};
 
@@ -47,11 +47,11 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
     Ok(entries)
 }
 
-/// Parses a FEN or names the problem.
+/// Parses a FEN (six fields, or EPD's four without the clocks) or names the problem.
 pub fn position(fen: Option<&str>) -> Result<Position, String> {
     match fen {
         None => Ok(Position::startpos()),
-        Some(f) => parse_fen(f.as_bytes()).map_err(|e| format!("invalid FEN {f:?}: {e}")),
+        Some(f) => fen::parse_epd(f.as_bytes()).map_err(|e| format!("invalid FEN {f:?}: {e}")),
     }
 }
 
@@ -122,6 +122,19 @@ pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// EPD has no clocks: four fields, as well as the six many files write.
+    #[test]
+    fn four_field_positions() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+        assert_eq!(
+            position(Some(kiwipete)).unwrap(),
+            position(Some(&format!("{kiwipete} 0 1"))).unwrap()
+        );
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let text = format!("{kiwipete} ;D1 48 ;D2 2039\n{start} ;D1 20\n");
+        assert_eq!(run_epd(&text, u64::MAX), Ok((3, 0)));
+    }
 
     #[test]
     fn fen_errors_read_as_sentences() {
