@@ -199,12 +199,7 @@ impl fmt::Display for FenError {
                 "the castling field must be - or some of K, Q, k, q in that order"
             ),
             FenError::CastlingRight(letter) => {
-                let (color, king, rook) = match letter {
-                    b'K' => (Color::White, Square::E1, Square::H1),
-                    b'Q' => (Color::White, Square::E1, Square::A1),
-                    b'k' => (Color::Black, Square::E8, Square::H8),
-                    _ => (Color::Black, Square::E8, Square::A8),
-                };
+                let (color, king, rook) = castling_squares(letter);
                 let side = if color == Color::White {
                     "white"
                 } else {
@@ -400,6 +395,16 @@ const CASTLING_LETTERS: [(u8, u8); 4] = [
     (castle::BLACK_QUEEN, b'q'),
 ];
 
+/// The side, king square and rook square of a castling right's letter.
+fn castling_squares(letter: u8) -> (Color, Square, Square) {
+    match letter {
+        b'K' => (Color::White, Square::E1, Square::H1),
+        b'Q' => (Color::White, Square::E1, Square::A1),
+        b'k' => (Color::Black, Square::E8, Square::H8),
+        _ => (Color::Black, Square::E8, Square::A8),
+    }
+}
+
 fn parse_castling(text: &[u8]) -> Result<u8, FenError> {
     if text == b"-" {
         return Ok(0);
@@ -440,7 +445,9 @@ fn parse_clock(s: &[u8], min: u16, max: u16) -> Option<u16> {
 impl Parsed {
     /// Checks the fields against each other and builds the position.
     fn validate(self) -> Result<Position, FenError> {
-        check_material(&self.placement)?;
+        check_kings(&self.placement)?;
+        check_pawns(&self.placement)?;
+        check_piece_counts(&self.placement)?;
         let board = build_board(&self.placement)?;
         check_castling(&board, self.castling)?;
         if let Some(sq) = self.ep {
@@ -468,9 +475,8 @@ fn count(placement: &Placement, color: Color, kind: PieceKind) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 
-/// The pieces a side may have: exactly one king, at most eight pawns (none on rank 1 or 8), at
-/// most 16 pieces, and no more promoted pieces than missing pawns.
-fn check_material(placement: &Placement) -> Result<(), FenError> {
+/// Exactly one king a side.
+fn check_kings(placement: &Placement) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = count(placement, color, PieceKind::King);
         if kings != 1 {
@@ -480,6 +486,11 @@ fn check_material(placement: &Placement) -> Result<(), FenError> {
             });
         }
     }
+    Ok(())
+}
+
+/// No pawn on rank 1 or 8, at most eight pawns a side.
+fn check_pawns(placement: &Placement) -> Result<(), FenError> {
     for (i, p) in placement.iter().enumerate() {
         let sq = Square::from_index_masked(i as u32);
         if matches!(p, Some((_, PieceKind::Pawn))) && matches!(sq.rank(), 0 | 7) {
@@ -494,6 +505,13 @@ fn check_material(placement: &Placement) -> Result<(), FenError> {
                 count: pawns,
             });
         }
+    }
+    Ok(())
+}
+
+/// At most 16 pieces a side, and no more promoted pieces than missing pawns.
+fn check_piece_counts(placement: &Placement) -> Result<(), FenError> {
+    for color in Color::ALL {
         let pieces = placement
             .iter()
             .filter(|p| matches!(p, Some((c, _)) if *c == color))
@@ -505,7 +523,7 @@ fn check_material(placement: &Placement) -> Result<(), FenError> {
             });
         }
         let promoted = promoted_pieces(placement, color);
-        let missing_pawns = 8 - pawns;
+        let missing_pawns = 8u8.saturating_sub(count(placement, color, PieceKind::Pawn));
         if promoted > missing_pawns {
             return Err(FenError::TooManyPromoted {
                 color,
@@ -532,11 +550,15 @@ fn promoted_pieces(placement: &Placement, color: Color) -> u8 {
         }
     }
     let beyond = |n: u8, initial: u8| n.saturating_sub(initial);
-    beyond(count(placement, color, PieceKind::Queen), 1)
-        + beyond(count(placement, color, PieceKind::Rook), 2)
-        + beyond(count(placement, color, PieceKind::Knight), 2)
-        + beyond(dark_bishops, 1)
-        + beyond(light_bishops, 1)
+    [
+        beyond(count(placement, color, PieceKind::Queen), 1),
+        beyond(count(placement, color, PieceKind::Rook), 2),
+        beyond(count(placement, color, PieceKind::Knight), 2),
+        beyond(dark_bishops, 1),
+        beyond(light_bishops, 1),
+    ]
+    .into_iter()
+    .fold(0, u8::saturating_add)
 }
 
 /// The board, kings first so that they take slot 0 of each array.
@@ -563,12 +585,7 @@ fn check_castling(board: &Board, rights: u8) -> Result<(), FenError> {
         if rights & bit == 0 {
             continue;
         }
-        let (color, king, rook) = match letter {
-            b'K' => (Color::White, Square::E1, Square::H1),
-            b'Q' => (Color::White, Square::E1, Square::A1),
-            b'k' => (Color::Black, Square::E8, Square::H8),
-            _ => (Color::Black, Square::E8, Square::A8),
-        };
+        let (color, king, rook) = castling_squares(letter);
         if board.piece_at(king) != Some((color, PieceKind::King))
             || board.piece_at(rook) != Some((color, PieceKind::Rook))
         {
