@@ -57,6 +57,9 @@ mod command;
 #[path = "../chess-core/src/eval.rs"]
 mod eval;
 #[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../chess-core/src/fen.rs"]
+mod fen;
+#[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/game.rs"]
 mod game;
 #[allow(dead_code, unreachable_pub, missing_docs)]

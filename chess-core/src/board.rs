@@ -113,6 +113,15 @@ pub enum PlaceError {
     TooManyPieces,
 }
 
+impl core::fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PlaceError::Occupied => "the square already holds a piece",
+            PlaceError::TooManyPieces => "the side already has 16 pieces",
+        })
+    }
+}
+
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
@@ -371,7 +380,7 @@ impl Position {
         Position::from_parts(board, Color::White, castle::ALL, None, 0, 1)
     }
 
-    /// Builds a position from its parts without checking legality (see `notation` for a checked
+    /// Builds a position from its parts without checking legality (see `fen` for a checked
     /// FEN reader). An en passant square is kept only when a pawn of the side to move stands
     /// ready to take there (pins are not considered: repetition and FEN output use
     /// `notation::legal_ep_square`, which does).

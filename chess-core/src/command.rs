@@ -16,7 +16,7 @@
 
 use core::fmt;
 
-use crate::notation::{MoveText, Writer};
+use crate::notation::{parse_decimal, MoveText, Writer};
 use crate::piece::Color;
 use crate::search::Limit;
 
@@ -208,19 +208,6 @@ impl fmt::Display for FormError {
             FormError::Format => "the command's arguments or framing are malformed",
         })
     }
-}
-
-/// A plain decimal number: digits only, no sign, no leading zero, at most `max`.
-pub fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
-    if s.is_empty()
-        || s.len() > 16
-        || !s.iter().all(u8::is_ascii_digit)
-        || (s.len() > 1 && s.first() == Some(&b'0'))
-    {
-        return None;
-    }
-    let n = s.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
-    (n <= max).then_some(n)
 }
 
 /// A number from 1 to `max`.

@@ -318,7 +318,7 @@ pub fn has_non_pawn_material(b: &Board, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_fen;
+    use crate::fen::parse_fen;
 
     #[test]
     fn symmetric_positions_evaluate_to_tempo() {

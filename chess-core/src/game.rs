@@ -95,6 +95,15 @@ pub enum PlayError {
     Illegal,
 }
 
+impl core::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PlayError::GameOver => "the game is over",
+            PlayError::Illegal => "the move is not legal in this position",
+        })
+    }
+}
+
 /// A game of chess from some starting position, its history kept in `H`.
 #[derive(Clone)]
 pub struct Game<H: HistoryStore = InlineHistory> {

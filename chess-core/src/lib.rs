@@ -10,6 +10,7 @@ pub mod attacks;
 pub mod board;
 pub mod command;
 pub mod eval;
+pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod notation;

@@ -1,9 +1,8 @@
 //! Text forms: the protocol's MOVE notation (`WPe2-e4`, `xBP`, `yWQ`), coordinate moves
-//! (`e2e4`, `e7e8q`) and FEN, in and out. Output goes into a caller's [`Writer`], so nothing here
-//! allocates.
+//! (`e2e4`, `e7e8q`) and the board dump, in and out (FEN is in [`crate::fen`]). Output goes into
+//! a caller's [`Writer`], so nothing here allocates.
 
-use crate::attacks;
-use crate::board::{castle, Board, Position};
+use crate::board::Position;
 use crate::movegen::{self, MoveList};
 use crate::piece::{Color, Move, PieceKind, Square};
 
@@ -81,6 +80,20 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// Parses a number as the protocol writes every number: plain decimal, digits only, no sign and
+/// no leading zero (`0` itself is fine), at most `max`.
+pub fn parse_decimal(s: &[u8], max: u64) -> Option<u64> {
+    if s.is_empty()
+        || s.len() > 16
+        || !s.iter().all(u8::is_ascii_digit)
+        || (s.len() > 1 && s.first() == Some(&b'0'))
+    {
+        return None;
+    }
+    let n = s.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
+    (n <= max).then_some(n)
+}
+
 /// A move as the protocol writes it, parsed but not yet checked against a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveText {
@@ -101,10 +114,27 @@ pub struct MoveText {
 /// Why a MOVE text does not parse.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveTextError {
-    /// Not 7, 10 or 13 bytes long.
-    Length,
+    /// Not 7, 10 or 13 bytes long (the length found).
+    Length(usize),
     /// A byte outside the grammar, at this offset.
     Syntax(usize),
+}
+
+impl core::fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            MoveTextError::Length(n) => write!(
+                f,
+                "a move is 7, 10 or 13 characters long (WPe2-e4, then xBP, yWQ or both); \
+                 this one has {n}"
+            ),
+            MoveTextError::Syntax(i) => write!(
+                f,
+                "character {} of the move does not fit WPe2-e4[xBP][yWQ]",
+                i + 1
+            ),
+        }
+    }
 }
 
 fn color_at(s: &[u8], i: usize) -> Result<Color, MoveTextError> {
@@ -133,7 +163,7 @@ impl MoveText {
     /// Parses `WPe2-e4`, `WPe4-d5xBP`, `WPe7-e8yWQ` or `WPf7-g8xBNyWQ`.
     pub fn parse(s: &[u8]) -> Result<MoveText, MoveTextError> {
         if !matches!(s.len(), 7 | 10 | 13) {
-            return Err(MoveTextError::Length);
+            return Err(MoveTextError::Length(s.len()));
         }
         let color = color_at(s, 0)?;
         let kind = kind_at(s, 1)?;
@@ -238,260 +268,6 @@ pub fn parse_uci(pos: &Position, s: &[u8]) -> Option<Move> {
         .iter()
         .copied()
         .find(|mv| mv.to() == to && mv.promotion_kind() == promo)
-}
-
-/// Why a FEN was refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum FenError {
-    /// Not six fields separated by single spaces.
-    Fields,
-    /// The piece placement is malformed.
-    Placement,
-    /// A side has more than 16 pieces.
-    TooManyPieces,
-    /// A side does not have exactly one king.
-    Kings,
-    /// A pawn stands on the first or last rank.
-    PawnOnBackRank,
-    /// The side to move field is not `w` or `b`.
-    Side,
-    /// The castling field is malformed or names a right whose king or rook is not home.
-    Castling,
-    /// The en passant field is malformed or inconsistent with the position.
-    EnPassant,
-    /// A clock is not a number in range.
-    Clock,
-    /// The side not to move is in check.
-    OpponentInCheck,
-}
-
-fn parse_number(s: &[u8], max: u16) -> Option<u16> {
-    if s.is_empty() || s.len() > 5 {
-        return None;
-    }
-    let mut n: u32 = 0;
-    for &c in s {
-        if !c.is_ascii_digit() {
-            return None;
-        }
-        n = n * 10 + u32::from(c - b'0');
-    }
-    if n > u32::from(max) {
-        None
-    } else {
-        Some(n as u16)
-    }
-}
-
-/// Parses and validates a FEN: one king each, no pawn on rank 1 or 8, at most 16 pieces a side,
-/// the side not to move not in check, castling rights and en passant square consistent.
-pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
-    let mut fields = fen.split(|&c| c == b' ');
-    let placement = fields.next().ok_or(FenError::Fields)?;
-    let side = fields.next().ok_or(FenError::Fields)?;
-    let castling = fields.next().ok_or(FenError::Fields)?;
-    let ep = fields.next().ok_or(FenError::Fields)?;
-    let halfmove = fields.next().ok_or(FenError::Fields)?;
-    let fullmove = fields.next().ok_or(FenError::Fields)?;
-    if fields.next().is_some() {
-        return Err(FenError::Fields);
-    }
-
-    let mut board = Board::empty();
-    let mut rank: u8 = 7;
-    let mut file: u8 = 0;
-    let mut pieces = [None; 64];
-    for &c in placement {
-        match c {
-            b'/' => {
-                if file != 8 || rank == 0 {
-                    return Err(FenError::Placement);
-                }
-                rank -= 1;
-                file = 0;
-            }
-            b'1'..=b'8' => {
-                file += c - b'0';
-                if file > 8 {
-                    return Err(FenError::Placement);
-                }
-            }
-            _ => {
-                let kind =
-                    PieceKind::from_letter(c.to_ascii_uppercase()).ok_or(FenError::Placement)?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if file > 7 {
-                    return Err(FenError::Placement);
-                }
-                let sq = Square::from_coords(file, rank);
-                if let Some(slot) = pieces.get_mut(sq.index()) {
-                    *slot = Some((color, kind));
-                }
-                file += 1;
-            }
-        }
-    }
-    if rank != 0 || file != 8 {
-        return Err(FenError::Placement);
-    }
-    // Kings first, so they take slot 0 of each array.
-    for color in Color::ALL {
-        let kings = pieces
-            .iter()
-            .filter(|p| **p == Some((color, PieceKind::King)))
-            .count();
-        if kings != 1 {
-            return Err(FenError::Kings);
-        }
-    }
-    for pass_kings in [true, false] {
-        for (i, p) in pieces.iter().enumerate() {
-            if let Some((color, kind)) = *p {
-                if (kind == PieceKind::King) == pass_kings {
-                    let sq = Square::from_index_masked(i as u32);
-                    board
-                        .add(color, kind, sq)
-                        .map_err(|_| FenError::TooManyPieces)?;
-                }
-            }
-        }
-    }
-    if board.kind_bb(PieceKind::Pawn) & (attacks::RANK_1 | attacks::RANK_8) != 0 {
-        return Err(FenError::PawnOnBackRank);
-    }
-
-    let side = match side {
-        b"w" => Color::White,
-        b"b" => Color::Black,
-        _ => return Err(FenError::Side),
-    };
-
-    let mut rights = 0u8;
-    if castling != b"-" {
-        if castling.is_empty() {
-            return Err(FenError::Castling);
-        }
-        for &c in castling {
-            let (bit, king, rook, color) = match c {
-                b'K' => (castle::WHITE_KING, Square::E1, Square::H1, Color::White),
-                b'Q' => (castle::WHITE_QUEEN, Square::E1, Square::A1, Color::White),
-                b'k' => (castle::BLACK_KING, Square::E8, Square::H8, Color::Black),
-                b'q' => (castle::BLACK_QUEEN, Square::E8, Square::A8, Color::Black),
-                _ => return Err(FenError::Castling),
-            };
-            // Each letter once, in the order K Q k q.
-            if rights & bit != 0 || rights >= bit << 1 {
-                return Err(FenError::Castling);
-            }
-            if board.piece_at(king) != Some((color, PieceKind::King))
-                || board.piece_at(rook) != Some((color, PieceKind::Rook))
-            {
-                return Err(FenError::Castling);
-            }
-            rights |= bit;
-        }
-    }
-
-    let ep = if ep == b"-" {
-        None
-    } else {
-        let sq = match ep {
-            [b'a'..=b'h', b'1'..=b'8'] => Square::parse(ep).ok_or(FenError::EnPassant)?,
-            _ => return Err(FenError::EnPassant),
-        };
-        // The square behind a pawn of the side not to move that has just advanced two squares.
-        let (ep_rank, pawn_rank, origin_rank) = match side {
-            Color::White => (5, 4, 6),
-            Color::Black => (2, 3, 1),
-        };
-        let pawn_sq = Square::from_coords(sq.file(), pawn_rank);
-        let origin = Square::from_coords(sq.file(), origin_rank);
-        if sq.rank() != ep_rank
-            || board.piece_at(pawn_sq) != Some((side.other(), PieceKind::Pawn))
-            || board.piece_at(sq).is_some()
-            || board.piece_at(origin).is_some()
-        {
-            return Err(FenError::EnPassant);
-        }
-        Some(sq)
-    };
-
-    let halfmove = parse_number(halfmove, 9999).ok_or(FenError::Clock)?;
-    let fullmove = parse_number(fullmove, 9999).ok_or(FenError::Clock)?;
-    if fullmove == 0 {
-        return Err(FenError::Clock);
-    }
-
-    let pos = Position::from_parts(board, side, rights, ep, halfmove, fullmove);
-    let their_king = pos.board().king_square(side.other());
-    if pos.is_attacked(their_king, side) {
-        return Err(FenError::OpponentInCheck);
-    }
-    Ok(pos)
-}
-
-/// Writes the FEN of a position. The en passant square is written only when an en passant
-/// capture is legal, as repetition treats it.
-pub fn write_fen(pos: &Position, w: &mut Writer<'_>) {
-    let b = pos.board();
-    for rank in (0..8u8).rev() {
-        let mut empty = 0u8;
-        for file in 0..8u8 {
-            match b.piece_at(Square::from_coords(file, rank)) {
-                None => empty += 1,
-                Some((color, kind)) => {
-                    if empty > 0 {
-                        w.byte(b'0' + empty);
-                        empty = 0;
-                    }
-                    let c = kind.letter();
-                    w.byte(if color == Color::White {
-                        c
-                    } else {
-                        c.to_ascii_lowercase()
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            w.byte(b'0' + empty);
-        }
-        if rank > 0 {
-            w.byte(b'/');
-        }
-    }
-    w.bytes(if pos.side_to_move() == Color::White {
-        b" w "
-    } else {
-        b" b "
-    });
-    let rights = pos.castling();
-    if rights == 0 {
-        w.byte(b'-');
-    }
-    for (bit, c) in [
-        (castle::WHITE_KING, b'K'),
-        (castle::WHITE_QUEEN, b'Q'),
-        (castle::BLACK_KING, b'k'),
-        (castle::BLACK_QUEEN, b'q'),
-    ] {
-        if rights & bit != 0 {
-            w.byte(c);
-        }
-    }
-    w.byte(b' ');
-    match legal_ep_square(pos) {
-        Some(sq) => w.bytes(&sq.name()),
-        None => w.byte(b'-'),
-    }
-    w.byte(b' ');
-    w.number(u64::from(pos.halfmove_clock()));
-    w.byte(b' ');
-    w.number(u64::from(pos.fullmove_number()));
 }
 
 /// The en passant square if an en passant capture is legal now.

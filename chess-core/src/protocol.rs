@@ -6,6 +6,7 @@
 
 use crate::board::Position;
 use crate::command::{Command, Reply};
+use crate::fen;
 use crate::game::{Game, HistoryStore, InlineHistory, Outcome, Ply, Status, MAX_HISTORY};
 use crate::movegen;
 use crate::notation::{self, MoveText, Writer};
@@ -265,7 +266,7 @@ impl<H: HistoryStore> Device<H> {
 
     /// `09`.
     fn load(&mut self, mode: Mode, fen: &[u8], out: &mut Writer<'_>) {
-        match notation::parse_fen(fen) {
+        match fen::parse_fen(fen) {
             Ok(pos) => self.new_game(mode, pos, out),
             Err(_) => Reply::InvFmt.write(out),
         }
@@ -285,7 +286,7 @@ impl<H: HistoryStore> Device<H> {
 
     /// `06`.
     fn fen(&self, out: &mut Writer<'_>) {
-        notation::write_fen(self.game.position(), out);
+        fen::write_fen(self.game.position(), out);
         out.byte(b'\n');
     }
 

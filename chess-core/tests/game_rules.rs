@@ -72,6 +72,11 @@ fn threefold_repetition_by_knight_shuffle() {
     // No more moves once the game is over.
     let mv = parse_uci(game.position(), b"g1f3").unwrap();
     assert_eq!(game.play(mv), Err(PlayError::GameOver));
+    assert_eq!(PlayError::GameOver.to_string(), "the game is over");
+    assert_eq!(
+        PlayError::Illegal.to_string(),
+        "the move is not legal in this position"
+    );
     assert_eq!(game.len(), 8);
 }
 

@@ -5,9 +5,10 @@
 mod common;
 
 use chess_core::board::Position;
+use chess_core::fen::{self, parse_fen};
 use chess_core::game::Game;
 use chess_core::movegen::legal_moves;
-use chess_core::notation::{self, parse_fen, parse_uci, MoveText, Writer};
+use chess_core::notation::{self, parse_uci, MoveText, Writer};
 use chess_core::piece::{Color, PieceKind, Square};
 use common::*;
 use cozy_chess as cz;
@@ -158,7 +159,7 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
     t.ok += 1;
     let show = || String::from_utf8_lossy(input).into_owned();
     check_invariants(&pos, &|| show());
-    let out = written(|w| notation::write_fen(&pos, w));
+    let out = written(|w| fen::write_fen(&pos, w));
     let again = parse_fen(&out).unwrap_or_else(|e| {
         panic!(
             "'{}' accepted, written as '{}', refused: {e:?}",
@@ -166,14 +167,9 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
             String::from_utf8_lossy(&out)
         )
     });
-    assert_eq!(
-        written(|w| notation::write_fen(&again, w)),
-        out,
-        "'{}'",
-        show()
-    );
+    assert_eq!(written(|w| fen::write_fen(&again, w)), out, "'{}'", show());
     // Equal positions, up to the en passant square the writer leaves out when no capture
-    // there is legal (it is written only when usable, see `notation::write_fen`).
+    // there is legal (it is written only when usable, see `fen::write_fen`).
     let mut expected = pos.clone();
     if notation::legal_ep_square(&pos).is_none() {
         expected.clear_ep();

@@ -1,7 +1,7 @@
 //! Perft suites: the Chess Programming Wiki's positions and Martin Sedlak's edge cases.
 
+use chess_core::fen::parse_fen;
 use chess_core::movegen::perft;
-use chess_core::notation::parse_fen;
 
 /// Parses `FEN ;D1 n ;D2 n ...` lines into (fen, [(depth, count)]).
 fn epd(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {

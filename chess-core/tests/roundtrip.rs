@@ -5,9 +5,10 @@
 mod common;
 
 use chess_core::board::Position;
+use chess_core::fen::parse_fen;
 use chess_core::game::{repetition_key, Game, Status};
 use chess_core::movegen::legal_moves;
-use chess_core::notation::{self, parse_fen, parse_uci, MoveText, MoveTextError, Writer};
+use chess_core::notation::{self, parse_uci, MoveText, MoveTextError, Writer};
 use chess_core::piece::{Color, Move, PieceKind, Square};
 use common::*;
 
@@ -119,7 +120,9 @@ fn fen_roundtrip_on_playout_positions() {
     assert!(positions.len() > 150_000, "{}", positions.len());
     let mut ep_written = 0;
     let mut ep_kept_not_written = 0;
+    let mut double_checks = 0;
     for pos in &positions {
+        double_checks += usize::from(pos.checkers().count_ones() == 2);
         let s = fen(pos);
         let q =
             parse_fen(s.as_bytes()).unwrap_or_else(|e| panic!("'{s}' written but refused: {e:?}"));
@@ -161,6 +164,35 @@ fn fen_roundtrip_on_playout_positions() {
     }
     assert!(ep_written > 100, "{ep_written}");
     assert!(ep_kept_not_written > 0, "{ep_kept_not_written}");
+    // Positions a game reaches all load, the double checks it gives included.
+    assert!(double_checks > 20, "{double_checks}");
+}
+
+/// Every check a legal move gives, double checks and promotions included, is one the FEN
+/// reader accepts: a record written after it always loads.
+#[test]
+fn every_check_a_move_gives_loads() {
+    let positions = corpus(1500, 13);
+    let (mut checks, mut double_checks) = (0, 0);
+    for pos in &positions {
+        for &mv in legal_moves(pos).as_slice() {
+            let mut q = pos.clone();
+            q.make(mv);
+            let n = q.checkers().count_ones();
+            if n == 0 {
+                continue;
+            }
+            checks += 1;
+            double_checks += usize::from(n == 2);
+            let s = fen(&q);
+            parse_fen(s.as_bytes())
+                .unwrap_or_else(|e| panic!("'{s}' after {} refused: {e}", uci(mv)));
+        }
+    }
+    assert!(
+        checks > 200_000 && double_checks > 500,
+        "{checks} {double_checks}"
+    );
 }
 
 #[test]
@@ -282,8 +314,8 @@ fn move_text_fixed_examples() {
         );
     }
     // The grammar: lengths, tag order, each tag once.
-    assert_eq!(MoveText::parse(b"WPe2-e"), Err(MoveTextError::Length));
-    assert_eq!(MoveText::parse(b"WPe2-e4x"), Err(MoveTextError::Length));
+    assert_eq!(MoveText::parse(b"WPe2-e"), Err(MoveTextError::Length(6)));
+    assert_eq!(MoveText::parse(b"WPe2-e4x"), Err(MoveTextError::Length(8)));
     assert_eq!(MoveText::parse(b"wPe2-e4"), Err(MoveTextError::Syntax(0)));
     assert_eq!(MoveText::parse(b"WXe2-e4"), Err(MoveTextError::Syntax(1)));
     assert_eq!(MoveText::parse(b"WPe9-e4"), Err(MoveTextError::Syntax(3)));
@@ -303,6 +335,15 @@ fn move_text_fixed_examples() {
     assert_eq!(
         MoveText::parse(b"WPe7-e8zWQ"),
         Err(MoveTextError::Syntax(7))
+    );
+    // The errors read as sentences.
+    assert_eq!(
+        MoveTextError::Length(8).to_string(),
+        "a move is 7, 10 or 13 characters long (WPe2-e4, then xBP, yWQ or both); this one has 8"
+    );
+    assert_eq!(
+        MoveTextError::Syntax(4).to_string(),
+        "character 5 of the move does not fit WPe2-e4[xBP][yWQ]"
     );
 }
 

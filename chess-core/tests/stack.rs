@@ -2,8 +2,8 @@
 //! stack is 16 KiB, so a frame must stay small and recursion is bounded by MAX_PLY).
 #![cfg(feature = "stack-probe")]
 
+use chess_core::fen::parse_fen;
 use chess_core::game::Game;
-use chess_core::notation::parse_fen;
 use chess_core::search::{
     self, probe, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES, MAX_PLY,
 };

@@ -2,9 +2,10 @@
 
 use std::time::Instant;
 
+use chess_core::fen::parse_fen;
+use chess_core::fen::FenError;
 use chess_core::game::Game;
 use chess_core::movegen::perft;
-use chess_core::notation::{parse_fen, FenError};
 
 /// Why a benchmark could not run.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +39,7 @@ fn kchess_fen(fen: &'static str) -> Result<chess_core::board::Position, BenchErr
     parse_fen(fen.as_bytes()).map_err(|e: FenError| BenchError::Fen {
         engine: "kchess",
         fen,
-        reason: format!("{e:?}"),
+        reason: e.to_string(),
     })
 }
 use chess_core::search::{self, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES};

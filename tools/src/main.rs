@@ -47,10 +47,12 @@ impl TargetArgs {
 enum Cmd {
     /// Count the leaves of the legal move tree.
     Perft {
-        /// Depth in plies.
-        #[arg(long, required_unless_present = "epd")]
+        /// Depth in plies, 1 to 12.
+        #[arg(long, required_unless_present = "epd",
+              value_parser = clap::value_parser!(u32).range(1..=12))]
         depth: Option<u32>,
-        /// Start from this FEN instead of the initial position.
+        /// Start from this FEN (six fields, or four without the clocks) instead of the initial
+        /// position.
         #[arg(long, conflicts_with = "epd")]
         fen: Option<String>,
         /// Print the count below each root move.
@@ -59,9 +61,9 @@ enum Cmd {
         /// Check every `;Dn count` entry of an EPD perft file.
         #[arg(long, value_name = "FILE")]
         epd: Option<PathBuf>,
-        /// Skip EPD entries with more leaves than this.
-        #[arg(long, default_value_t = u64::MAX)]
-        max_nodes: u64,
+        /// Skip EPD entries with more leaves than this (default: no limit).
+        #[arg(long, value_name = "N", requires = "epd")]
+        max_nodes: Option<u64>,
     },
     /// Benchmarks: the fixed search workload, or perft speed next to cozy-chess.
     Bench {
@@ -193,12 +195,12 @@ enum CliError {
     TranscriptsFailed(usize),
 }
 
-fn perft_epd(path: &Path, max_nodes: u64) -> Result<(), CliError> {
+fn perft_epd(path: &Path, max_nodes: Option<u64>) -> Result<(), CliError> {
     let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
         path: path.to_owned(),
         source,
     })?;
-    match perft::run_epd(&text, max_nodes)? {
+    match perft::run_epd(&text, max_nodes, &mut perft::progress_sink())? {
         (_, 0) => Ok(()),
         (_, failed) => Err(CliError::PerftFailed(failed)),
     }
@@ -233,11 +235,14 @@ fn run(command: Cmd) -> Result<(), CliError> {
             max_nodes,
         } => match epd {
             Some(path) => perft_epd(&path, max_nodes),
-            None => Ok(perft::run_depth(
+            None => perft::run_depth(
                 fen.as_deref(),
                 depth.unwrap_or(1),
                 divide,
-            )?),
+                &mut perft::progress_sink(),
+            )
+            .map(|_| ())
+            .map_err(CliError::from),
         },
         Cmd::Bench { perft: true, .. } => Ok(bench::perft_speed()?),
         Cmd::Bench { tt_mb, .. } => Ok(bench::search_speed(tt_mb)?),
@@ -298,5 +303,41 @@ fn main() -> ExitCode {
             eprintln!("kchess: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn perft_args(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(["kchess", "perft"].iter().chain(args))
+    }
+
+    #[test]
+    fn perft_depth_is_bounded() {
+        for bad in ["0", "13", "99"] {
+            let err = perft_args(&["--depth", bad]).err().expect(bad);
+            assert_eq!(err.kind(), clap::error::ErrorKind::ValueValidation, "{bad}");
+        }
+        for good in ["1", "12"] {
+            assert!(perft_args(&["--depth", good]).is_ok(), "{good}");
+        }
+        // --max-nodes only means something for an EPD suite.
+        assert!(perft_args(&["--depth", "3", "--max-nodes", "10"]).is_err());
+        assert!(perft_args(&["--epd", "x.epd", "--max-nodes", "10"]).is_ok());
+    }
+
+    #[test]
+    fn perft_help_shows_no_absurd_default() {
+        let mut cmd = Cli::command();
+        let help = cmd
+            .find_subcommand_mut("perft")
+            .unwrap()
+            .render_help()
+            .to_string();
+        assert!(!help.contains("18446744073709551615"), "{help}");
+        assert!(help.contains("1 to 12"), "{help}");
     }
 }

@@ -1,10 +1,13 @@
 //! Perft from the command line and EPD perft suites.
 
+use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use chess_core::board::Position;
+use chess_core::fen;
+use chess_core::fen::FenError;
 use chess_core::movegen::{self, perft};
-use chess_core::notation::{parse_fen, write_uci, FenError, Writer};
+use chess_core::notation::{write_uci, Writer};
 
 /// Why perft could not run.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -20,7 +23,7 @@ pub enum PerftError {
         text: String,
     },
     /// A FEN that is not a position.
-    #[error("invalid FEN {fen:?}: {error:?}")]
+    #[error("invalid FEN {fen:?}: {error}")]
     Fen {
         /// The text.
         fen: String,
@@ -69,11 +72,11 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, PerftError> {
     Ok(entries)
 }
 
-/// Parses a FEN or names the problem.
+/// Parses a FEN (six fields, or EPD's four without the clocks) or names the problem.
 pub fn position(fen: Option<&str>) -> Result<Position, PerftError> {
     match fen {
         None => Ok(Position::startpos()),
-        Some(f) => parse_fen(f.as_bytes()).map_err(|error| PerftError::Fen {
+        Some(f) => fen::parse_epd(f.as_bytes()).map_err(|error| PerftError::Fen {
             fen: f.to_string(),
             error,
         }),
@@ -88,18 +91,65 @@ pub fn uci(mv: chess_core::piece::Move) -> String {
     String::from_utf8_lossy(w.written()).into_owned()
 }
 
-/// `kchess perft --depth N [--fen FEN] [--divide]`: prints the count as the last line.
-pub fn run_depth(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), PerftError> {
+/// Erases the progress line (carriage return, then erase to the end of the line).
+pub const CLEAR_LINE: &str = "\r\x1b[K";
+
+/// Where progress goes: standard error when it is a terminal, else nowhere.
+pub fn progress_sink() -> Box<dyn Write> {
+    let stderr = io::stderr();
+    if stderr.is_terminal() {
+        Box::new(stderr)
+    } else {
+        Box::new(io::sink())
+    }
+}
+
+/// Replaces the progress line with `text`. Progress is best effort: a failed write is ignored.
+fn show(progress: &mut dyn Write, text: &str) {
+    let _ = write!(progress, "{CLEAR_LINE}{text}");
+    let _ = progress.flush();
+}
+
+fn clear(progress: &mut dyn Write) {
+    let _ = write!(progress, "{CLEAR_LINE}");
+    let _ = progress.flush();
+}
+
+/// `kchess perft --depth N [--fen FEN] [--divide]`: prints the count as the last line and
+/// returns it. Below depth 2 the count is immediate; deeper, the root moves are counted one by
+/// one, each announced on `progress` as it starts.
+pub fn run_depth(
+    fen: Option<&str>,
+    depth: u32,
+    divide: bool,
+    progress: &mut dyn Write,
+) -> Result<u64, PerftError> {
     let mut pos = position(fen)?;
     let start = Instant::now();
     let mut total = 0u64;
-    if divide && depth > 0 {
-        for &mv in movegen::legal_moves(&pos).as_slice() {
+    if depth >= 2 || (divide && depth > 0) {
+        let moves = movegen::legal_moves(&pos);
+        let n = moves.len();
+        for (i, &mv) in moves.as_slice().iter().enumerate() {
+            if depth >= 2 {
+                let line = format!(
+                    "perft {depth}: move {}/{n} {}, {total} leaves so far",
+                    i + 1,
+                    uci(mv)
+                );
+                show(progress, &line);
+            }
             let undo = pos.make(mv);
-            let n = perft(&mut pos, depth - 1, true);
+            let count = perft(&mut pos, depth - 1, true);
             pos.unmake(mv, &undo);
-            println!("{}: {n}", uci(mv));
-            total += n;
+            if divide {
+                clear(progress);
+                println!("{}: {count}", uci(mv));
+            }
+            total += count;
+        }
+        if depth >= 2 {
+            clear(progress);
         }
     } else {
         total = perft(&mut pos, depth, true);
@@ -110,27 +160,41 @@ pub fn run_depth(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), Perf
         total as f64 / secs.max(1e-9) / 1e6
     );
     println!("{total}");
-    Ok(())
+    Ok(total)
 }
 
-/// `kchess perft --epd FILE [--max-nodes N]`: checks every entry up to N nodes; returns
-/// (passed, failed).
-pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), PerftError> {
+/// `kchess perft --epd FILE [--max-nodes N]`: checks every entry (up to N leaves when given),
+/// announcing each on `progress` as it starts; returns (passed, failed).
+pub fn run_epd(
+    text: &str,
+    max_nodes: Option<u64>,
+    progress: &mut dyn Write,
+) -> Result<(usize, usize), PerftError> {
     let (mut passed, mut failed) = (0, 0);
-    for entry in parse_epd(text)? {
+    let entries = parse_epd(text)?;
+    for (i, entry) in entries.iter().enumerate() {
         let mut pos = match position(Some(&entry.fen)) {
             Ok(p) => p,
             Err(e) => {
+                clear(progress);
                 println!("FAIL {e}");
                 failed += 1;
                 continue;
             }
         };
         for &(depth, expected) in &entry.counts {
-            if expected > max_nodes {
+            if max_nodes.is_some_and(|max| expected > max) {
                 continue;
             }
+            let line = format!(
+                "entry {}/{} D{depth} ({expected} leaves) {}",
+                i + 1,
+                entries.len(),
+                entry.fen
+            );
+            show(progress, &line);
             let got = perft(&mut pos, depth, true);
+            clear(progress);
             if got == expected {
                 passed += 1;
                 println!("ok   D{depth} {expected} {}", entry.fen);
@@ -148,14 +212,54 @@ pub fn run_epd(text: &str, max_nodes: u64) -> Result<(usize, usize), PerftError>
 mod tests {
     use super::*;
 
+    /// EPD has no clocks: four fields, as well as the six many files write.
     #[test]
-    fn epd_lines_and_their_errors() {
-        let entries = parse_epd("# c\n\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 9\n").unwrap();
-        assert_eq!(entries[0].counts, vec![(1, 3), (2, 9)]);
-        let e = parse_epd("x ;D1 3\nx ;E1 3\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 2: bad entry \"E1 3\"");
-        let e = parse_epd("x ;Dz 3\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 1: bad depth \"z\"");
-        assert!(matches!(position(Some("x")), Err(PerftError::Fen { .. })));
+    fn four_field_positions() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+        assert_eq!(
+            position(Some(kiwipete)).unwrap(),
+            position(Some(&format!("{kiwipete} 0 1"))).unwrap()
+        );
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let text = format!("{kiwipete} ;D1 48 ;D2 2039\n{start} ;D1 20\n");
+        assert_eq!(run_epd(&text, None, &mut Vec::new()), Ok((3, 0)));
+    }
+
+    /// Progress names each root move as it starts; the total is the plain perft count.
+    #[test]
+    fn depth_progress_per_root_move() {
+        let mut progress = Vec::new();
+        assert_eq!(run_depth(None, 3, false, &mut progress), Ok(8902));
+        let text = String::from_utf8(progress).unwrap();
+        assert!(
+            text.contains("perft 3: move 1/20 a2a3, 0 leaves so far"),
+            "{text}"
+        );
+        assert!(text.contains("perft 3: move 20/20 g1h3, "), "{text}");
+        assert!(text.ends_with(CLEAR_LINE), "{text}");
+        let mut progress = Vec::new();
+        assert_eq!(run_depth(None, 1, false, &mut progress), Ok(20));
+        assert_eq!(progress, b"");
+    }
+
+    #[test]
+    fn epd_progress_per_entry() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let text = format!("{start} ;D1 20 ;D2 400\n{start} ;D3 8902\n");
+        let mut progress = Vec::new();
+        assert_eq!(run_epd(&text, Some(1000), &mut progress), Ok((2, 0)));
+        let shown = String::from_utf8(progress).unwrap();
+        assert!(shown.contains("entry 1/2 D2"), "{shown}");
+        assert!(!shown.contains("entry 2/2"), "{shown}");
+    }
+
+    #[test]
+    fn fen_errors_read_as_sentences() {
+        assert_eq!(
+            position(Some("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"))
+                .unwrap_err()
+                .to_string(),
+            "invalid FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\": White has 2 kings; expected 1"
+        );
     }
 }

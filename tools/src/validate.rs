@@ -1,7 +1,8 @@
 //! What a reply may look like for a given command: the oracle of the command storm and of the
 //! concurrent stress test against `/dev/chess`.
 
-use chess_core::notation::{parse_fen, MoveText};
+use chess_core::fen::parse_fen;
+use chess_core::notation::MoveText;
 
 /// The fixed reply codes.
 pub const CODES: &[&[u8]] = &[

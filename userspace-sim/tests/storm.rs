@@ -2,7 +2,7 @@
 //! device: every reply must be one the protocol allows for its command, and the game must stay
 //! consistent (the FEN of `06` re-parses, every move `11` lists is accepted by `02`).
 
-use chess_core::notation::parse_fen;
+use chess_core::fen::parse_fen;
 use chess_sim::Session;
 use kchess::validate::{check, is_move_list, CODES, MOVE_REPLIES};
 use kchess::vmcheck::Rng;

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use chess_core::board::Position;
+use chess_core::fen;
 use chess_core::movegen::legal_moves;
 use chess_core::notation::{self, Writer};
 use chess_core::piece::{Color, Move, PieceKind, PieceRef, Square};
@@ -65,13 +66,13 @@ pub fn sedlak_fens() -> Vec<String> {
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 pub fn parse(fen: &str) -> Position {
-    notation::parse_fen(fen.as_bytes()).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
+    fen::parse_fen(fen.as_bytes()).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
 }
 
 pub fn fen(pos: &Position) -> String {
     let mut buf = [0u8; 128];
     let mut w = Writer::new(&mut buf);
-    notation::write_fen(pos, &mut w);
+    fen::write_fen(pos, &mut w);
     assert!(!w.overflowed());
     String::from_utf8(w.written().to_vec()).unwrap()
 }

@@ -1,0 +1,829 @@
+//! FEN in and out. [`parse_fen`] reads a position in two stages, each a short function: first
+//! every field is parsed on its own (piece placement, side to move, castling, en passant square,
+//! clocks), then the position is validated (kings, pawns, material, castling rights, en passant
+//! square, checks). [`parse_epd`] reads the position of an EPD line the same way (four fields,
+//! or six). [`write_fen`] writes a position into a caller's [`Writer`]. Nothing here allocates.
+
+use core::fmt;
+
+use crate::attacks::{self, Bitboard};
+use crate::board::{castle, Board, Position};
+use crate::notation::{legal_ep_square, parse_decimal, Writer};
+use crate::piece::{Color, PieceKind, Square};
+
+/// The largest halfmove clock and full-move number a FEN may carry.
+pub const MAX_CLOCK: u16 = 9999;
+
+/// Why a FEN was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FenError {
+    /// Not six fields (the number found).
+    Fields(usize),
+    /// An EPD position that has neither four fields nor six (the number found).
+    EpdFields(usize),
+    /// Two spaces in a row, or a space at either end.
+    Spacing,
+    /// The piece placement does not have eight ranks (the number found).
+    Ranks(usize),
+    /// A rank of the piece placement does not cover eight squares.
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// How many squares it covers.
+        squares: u8,
+    },
+    /// A byte of the piece placement that is neither a piece letter nor a digit 1-8.
+    PlacementByte(u8),
+    /// A rank of the piece placement with two digits in a row (`44`).
+    Digits {
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// A side does not have exactly one king.
+    Kings {
+        /// The side.
+        color: Color,
+        /// Its kings.
+        count: u8,
+    },
+    /// A pawn stands on the first or last rank.
+    PawnOnBackRank(Square),
+    /// A side has more than 8 pawns.
+    TooManyPawns {
+        /// The side.
+        color: Color,
+        /// Its pawns.
+        count: u8,
+    },
+    /// A side has more promoted pieces (pieces beyond one queen, two rooks, two knights and one
+    /// bishop on each square colour) than pawns missing from its eight.
+    TooManyPromoted {
+        /// The side.
+        color: Color,
+        /// Its promoted pieces.
+        promoted: u8,
+        /// Its missing pawns.
+        missing_pawns: u8,
+    },
+    /// A side has more than 16 pieces.
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// Its pieces, the king included.
+        count: u8,
+    },
+    /// The side to move field is not `w` or `b`.
+    Side,
+    /// The castling field is not `-` or some of `KQkq` in that order.
+    CastlingField,
+    /// A castling right (its letter) whose king or rook is not on its home square.
+    CastlingRight(u8),
+    /// The en passant field is not `-` or a square.
+    EnPassantField,
+    /// An en passant square that is not behind a pawn that has just made a double step.
+    EnPassantSquare(Square),
+    /// The halfmove clock is not a plain decimal number from 0 to [`MAX_CLOCK`].
+    HalfmoveClock,
+    /// The full-move number is not a plain decimal number from 1 to [`MAX_CLOCK`].
+    FullmoveNumber,
+    /// This side is in check although it is not its turn.
+    OpponentInCheck(Color),
+    /// The side to move is in check from more than two pieces.
+    TooManyCheckers {
+        /// The side to move.
+        color: Color,
+        /// Its checkers.
+        count: u8,
+    },
+    /// The side to move is in check from two pieces that no last move can have given check
+    /// together.
+    ImpossibleCheck(Color),
+    /// The side to move is in check, but not from the double step the en passant square
+    /// records.
+    EnPassantCheck {
+        /// The side to move.
+        color: Color,
+        /// The en passant square.
+        square: Square,
+    },
+}
+
+fn plural(n: u8) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A square's name for messages.
+struct Name(Square);
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [file, rank] = self.0.name();
+        write!(f, "{}{}", char::from(file), char::from(rank))
+    }
+}
+
+/// A byte for messages: itself when printable, else its value.
+struct Byte(u8);
+
+impl fmt::Display for Byte {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_ascii_graphic() {
+            write!(f, "'{}'", char::from(self.0))
+        } else {
+            write!(f, "byte {:#04x}", self.0)
+        }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenError::Fields(n) => write!(f, "FEN has {n} fields; expected 6"),
+            FenError::EpdFields(n) => {
+                write!(f, "EPD position has {n} fields; expected 4 or 6")
+            }
+            FenError::Spacing => write!(f, "FEN fields must be separated by single spaces"),
+            FenError::Ranks(n) => write!(f, "the piece placement has {n} ranks; expected 8"),
+            FenError::RankWidth { rank, squares } => write!(
+                f,
+                "rank {rank} of the piece placement covers {squares} squares; expected 8"
+            ),
+            FenError::PlacementByte(b) => write!(
+                f,
+                "{} in the piece placement is neither a piece letter nor a digit 1-8",
+                Byte(b)
+            ),
+            FenError::Digits { rank } => write!(
+                f,
+                "rank {rank} of the piece placement has two digits in a row"
+            ),
+            FenError::Kings { color, count } => {
+                write!(f, "{} has {count} kings; expected 1", color_name(color))
+            }
+            FenError::PawnOnBackRank(sq) => write!(
+                f,
+                "a pawn stands on {}; pawns never stand on rank 1 or 8",
+                Name(sq)
+            ),
+            FenError::TooManyPawns { color, count } => {
+                write!(f, "{} has {count} pawns; at most 8", color_name(color))
+            }
+            FenError::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{} has {promoted} promoted piece{} but {missing_pawns} missing pawn{}",
+                color_name(color),
+                plural(promoted),
+                plural(missing_pawns)
+            ),
+            FenError::TooManyPieces { color, count } => {
+                write!(f, "{} has {count} pieces; at most 16", color_name(color))
+            }
+            FenError::Side => write!(f, "the side to move must be w or b"),
+            FenError::CastlingField => write!(
+                f,
+                "the castling field must be - or some of K, Q, k, q in that order"
+            ),
+            FenError::CastlingRight(letter) => {
+                let (color, king, rook) = castling_squares(letter);
+                let side = if color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                write!(
+                    f,
+                    "castling right {} needs the {side} king on {} and a {side} rook on {}",
+                    char::from(letter),
+                    Name(king),
+                    Name(rook)
+                )
+            }
+            FenError::EnPassantField => write!(f, "the en passant field must be - or a square"),
+            FenError::EnPassantSquare(sq) => write!(
+                f,
+                "en passant square {} is not behind a pawn that has just made a double step",
+                Name(sq)
+            ),
+            FenError::HalfmoveClock => {
+                write!(
+                    f,
+                    "the halfmove clock must be a plain decimal number from 0 to {MAX_CLOCK}"
+                )
+            }
+            FenError::FullmoveNumber => {
+                write!(
+                    f,
+                    "the full-move number must be a plain decimal number from 1 to {MAX_CLOCK}"
+                )
+            }
+            FenError::OpponentInCheck(color) => write!(
+                f,
+                "{} is in check but it is {}'s turn",
+                color_name(color),
+                color_name(color.other())
+            ),
+            FenError::TooManyCheckers { color, count } => write!(
+                f,
+                "{} is in check from {count} pieces; at most 2 is possible",
+                color_name(color)
+            ),
+            FenError::ImpossibleCheck(color) => write!(
+                f,
+                "{} is in check from two pieces that no last move can have given check together",
+                color_name(color)
+            ),
+            FenError::EnPassantCheck { color, square } => write!(
+                f,
+                "{} is in check, which the double step behind en passant square {} cannot have \
+                 given",
+                color_name(color),
+                Name(square)
+            ),
+        }
+    }
+}
+
+/// Parses and validates a FEN of six fields separated by single spaces; the rules are those of
+/// `docs/PROTOCOL.md` ("FEN and records").
+pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
+    let fields = split_fields(fen)?;
+    if fields.count != 6 {
+        return Err(FenError::Fields(fields.count));
+    }
+    parse_fields(&fields.text)?.validate()
+}
+
+/// Parses and validates the position of an EPD line (the text before its operations): the four
+/// fields of EPD, which has no clocks (they are taken as `0 1`), or a whole six-field FEN, as
+/// many EPD files write it.
+pub fn parse_epd(epd: &[u8]) -> Result<Position, FenError> {
+    let mut fields = split_fields(epd)?;
+    match fields.count {
+        6 => {}
+        4 => {
+            fields.text[4] = b"0";
+            fields.text[5] = b"1";
+        }
+        n => return Err(FenError::EpdFields(n)),
+    }
+    parse_fields(&fields.text)?.validate()
+}
+
+/// Parses each of the six fields on its own.
+fn parse_fields(fields: &[&[u8]; 6]) -> Result<Parsed, FenError> {
+    let [placement, side, castling, ep, halfmove, fullmove] = *fields;
+    Ok(Parsed {
+        placement: parse_placement(placement)?,
+        side: parse_side(side)?,
+        castling: parse_castling(castling)?,
+        ep: parse_ep(ep)?,
+        halfmove: parse_clock(halfmove, 0, MAX_CLOCK).ok_or(FenError::HalfmoveClock)?,
+        fullmove: parse_clock(fullmove, 1, MAX_CLOCK).ok_or(FenError::FullmoveNumber)?,
+    })
+}
+
+/// The fields of a FEN text: the first six and how many there are.
+struct Fields<'a> {
+    text: [&'a [u8]; 6],
+    count: usize,
+}
+
+fn split_fields(fen: &[u8]) -> Result<Fields<'_>, FenError> {
+    let mut fields = Fields {
+        text: [&[]; 6],
+        count: 0,
+    };
+    for field in fen.split(|&c| c == b' ') {
+        if field.is_empty() {
+            return Err(FenError::Spacing);
+        }
+        if let Some(slot) = fields.text.get_mut(fields.count) {
+            *slot = field;
+        }
+        fields.count += 1;
+    }
+    Ok(fields)
+}
+
+/// What stands on each square, a1 first.
+type Placement = [Option<(Color, PieceKind)>; 64];
+
+/// A FEN's fields, each parsed on its own and not yet checked against each other.
+struct Parsed {
+    placement: Placement,
+    side: Color,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+}
+
+fn parse_placement(text: &[u8]) -> Result<Placement, FenError> {
+    let ranks = text.split(|&c| c == b'/').count();
+    if ranks != 8 {
+        return Err(FenError::Ranks(ranks));
+    }
+    let mut placement = [None; 64];
+    for (row, rank_text) in (0..8u8).rev().zip(text.split(|&c| c == b'/')) {
+        let mut file: u8 = 0;
+        let mut after_digit = false;
+        for &c in rank_text {
+            let digit = c.is_ascii_digit();
+            if digit && after_digit {
+                return Err(FenError::Digits { rank: row + 1 });
+            }
+            after_digit = digit;
+            match c {
+                b'1'..=b'8' => file = file.saturating_add(c - b'0'),
+                _ => {
+                    let kind = PieceKind::from_letter(c.to_ascii_uppercase())
+                        .ok_or(FenError::PlacementByte(c))?;
+                    let color = if c.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    if file < 8 {
+                        if let Some(slot) =
+                            placement.get_mut(Square::from_coords(file, row).index())
+                        {
+                            *slot = Some((color, kind));
+                        }
+                    }
+                    file = file.saturating_add(1);
+                }
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth {
+                rank: row + 1,
+                squares: file,
+            });
+        }
+    }
+    Ok(placement)
+}
+
+fn parse_side(text: &[u8]) -> Result<Color, FenError> {
+    match text {
+        b"w" => Ok(Color::White),
+        b"b" => Ok(Color::Black),
+        _ => Err(FenError::Side),
+    }
+}
+
+/// The castling rights' letters, in the order a FEN lists them.
+const CASTLING_LETTERS: [(u8, u8); 4] = [
+    (castle::WHITE_KING, b'K'),
+    (castle::WHITE_QUEEN, b'Q'),
+    (castle::BLACK_KING, b'k'),
+    (castle::BLACK_QUEEN, b'q'),
+];
+
+/// The side, king square and rook square of a castling right's letter.
+fn castling_squares(letter: u8) -> (Color, Square, Square) {
+    match letter {
+        b'K' => (Color::White, Square::E1, Square::H1),
+        b'Q' => (Color::White, Square::E1, Square::A1),
+        b'k' => (Color::Black, Square::E8, Square::H8),
+        _ => (Color::Black, Square::E8, Square::A8),
+    }
+}
+
+fn parse_castling(text: &[u8]) -> Result<u8, FenError> {
+    if text == b"-" {
+        return Ok(0);
+    }
+    let mut rights = 0u8;
+    for &c in text {
+        let (bit, _) = CASTLING_LETTERS
+            .iter()
+            .copied()
+            .find(|&(_, letter)| letter == c)
+            .ok_or(FenError::CastlingField)?;
+        // Each letter once, in the order K Q k q.
+        if rights >= bit {
+            return Err(FenError::CastlingField);
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn parse_ep(text: &[u8]) -> Result<Option<Square>, FenError> {
+    match text {
+        b"-" => Ok(None),
+        [b'a'..=b'h', b'1'..=b'8'] => Square::parse(text)
+            .map(Some)
+            .ok_or(FenError::EnPassantField),
+        _ => Err(FenError::EnPassantField),
+    }
+}
+
+/// A clock: plain decimal (see [`parse_decimal`]) from `min` to `max`.
+fn parse_clock(s: &[u8], min: u16, max: u16) -> Option<u16> {
+    parse_decimal(s, u64::from(max))
+        .and_then(|n| u16::try_from(n).ok())
+        .filter(|&n| n >= min)
+}
+
+impl Parsed {
+    /// Checks the fields against each other and builds the position.
+    fn validate(self) -> Result<Position, FenError> {
+        check_kings(&self.placement)?;
+        check_pawns(&self.placement)?;
+        check_piece_counts(&self.placement)?;
+        let board = build_board(&self.placement)?;
+        check_castling(&board, self.castling)?;
+        if let Some(sq) = self.ep {
+            check_ep(&board, self.side, sq)?;
+        }
+        let pos = Position::from_parts(
+            board,
+            self.side,
+            self.castling,
+            self.ep,
+            self.halfmove,
+            self.fullmove,
+        );
+        check_checks(&pos, self.ep)?;
+        Ok(pos)
+    }
+}
+
+/// How many pieces of `color` and `kind` stand on the board.
+fn count(placement: &Placement, color: Color, kind: PieceKind) -> u8 {
+    let n = placement
+        .iter()
+        .filter(|p| **p == Some((color, kind)))
+        .count();
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// Exactly one king a side.
+fn check_kings(placement: &Placement) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = count(placement, color, PieceKind::King);
+        if kings != 1 {
+            return Err(FenError::Kings {
+                color,
+                count: kings,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// No pawn on rank 1 or 8, at most eight pawns a side.
+fn check_pawns(placement: &Placement) -> Result<(), FenError> {
+    for (i, p) in placement.iter().enumerate() {
+        let sq = Square::from_index_masked(i as u32);
+        if matches!(p, Some((_, PieceKind::Pawn))) && matches!(sq.rank(), 0 | 7) {
+            return Err(FenError::PawnOnBackRank(sq));
+        }
+    }
+    for color in Color::ALL {
+        let pawns = count(placement, color, PieceKind::Pawn);
+        if pawns > 8 {
+            return Err(FenError::TooManyPawns {
+                color,
+                count: pawns,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// At most 16 pieces a side, and no more promoted pieces than missing pawns.
+fn check_piece_counts(placement: &Placement) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let pieces = placement
+            .iter()
+            .filter(|p| matches!(p, Some((c, _)) if *c == color))
+            .count();
+        if pieces > 16 {
+            return Err(FenError::TooManyPieces {
+                color,
+                count: u8::try_from(pieces).unwrap_or(u8::MAX),
+            });
+        }
+        let promoted = promoted_pieces(placement, color);
+        let missing_pawns = 8u8.saturating_sub(count(placement, color, PieceKind::Pawn));
+        if promoted > missing_pawns {
+            return Err(FenError::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The pieces of `color` beyond the initial set (one queen, two rooks, two knights, one bishop
+/// on each square colour): each of them was a pawn once.
+fn promoted_pieces(placement: &Placement, color: Color) -> u8 {
+    let mut dark_bishops = 0u8;
+    let mut light_bishops = 0u8;
+    for (i, p) in placement.iter().enumerate() {
+        if *p == Some((color, PieceKind::Bishop)) {
+            if Square::from_index_masked(i as u32).is_dark() {
+                dark_bishops += 1;
+            } else {
+                light_bishops += 1;
+            }
+        }
+    }
+    let beyond = |n: u8, initial: u8| n.saturating_sub(initial);
+    [
+        beyond(count(placement, color, PieceKind::Queen), 1),
+        beyond(count(placement, color, PieceKind::Rook), 2),
+        beyond(count(placement, color, PieceKind::Knight), 2),
+        beyond(dark_bishops, 1),
+        beyond(light_bishops, 1),
+    ]
+    .into_iter()
+    .fold(0, u8::saturating_add)
+}
+
+/// The board, kings first so that they take slot 0 of each array.
+fn build_board(placement: &Placement) -> Result<Board, FenError> {
+    let mut board = Board::empty();
+    for kings in [true, false] {
+        for (i, p) in placement.iter().enumerate() {
+            if let Some((color, kind)) = *p {
+                if (kind == PieceKind::King) == kings {
+                    let sq = Square::from_index_masked(i as u32);
+                    board
+                        .add(color, kind, sq)
+                        .map_err(|_| FenError::TooManyPieces { color, count: 17 })?;
+                }
+            }
+        }
+    }
+    Ok(board)
+}
+
+/// Every castling right has its king and rook at home.
+fn check_castling(board: &Board, rights: u8) -> Result<(), FenError> {
+    for (bit, letter) in CASTLING_LETTERS {
+        if rights & bit == 0 {
+            continue;
+        }
+        let (color, king, rook) = castling_squares(letter);
+        if board.piece_at(king) != Some((color, PieceKind::King))
+            || board.piece_at(rook) != Some((color, PieceKind::Rook))
+        {
+            return Err(FenError::CastlingRight(letter));
+        }
+    }
+    Ok(())
+}
+
+/// The en passant square is behind a pawn of the side not to move that has just advanced two
+/// squares: on rank 6 (White to move) or 3, the pawn in front of it, it and the square the pawn
+/// came from empty.
+fn check_ep(board: &Board, side: Color, sq: Square) -> Result<(), FenError> {
+    let (ep_rank, pawn_rank, origin_rank) = match side {
+        Color::White => (5, 4, 6),
+        Color::Black => (2, 3, 1),
+    };
+    let pawn = Square::from_coords(sq.file(), pawn_rank);
+    let origin = Square::from_coords(sq.file(), origin_rank);
+    if sq.rank() != ep_rank
+        || board.piece_at(pawn) != Some((side.other(), PieceKind::Pawn))
+        || board.piece_at(sq).is_some()
+        || board.piece_at(origin).is_some()
+    {
+        return Err(FenError::EnPassantSquare(sq));
+    }
+    Ok(())
+}
+
+/// The checks are those a last move can give: the side not to move is not in check; the side to
+/// move has at most two checkers; with an en passant square, putting the pawn that made the
+/// double step back on its origin square ends any check; and two checkers are explained by
+/// [`double_check_explained`].
+fn check_checks(pos: &Position, ep: Option<Square>) -> Result<(), FenError> {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let board = pos.board();
+    if pos.is_attacked(board.king_square(them), us) {
+        return Err(FenError::OpponentInCheck(them));
+    }
+    let checkers = pos.checkers();
+    let count = checkers.count_ones();
+    if count > 2 {
+        return Err(FenError::TooManyCheckers {
+            color: us,
+            count: u8::try_from(count).unwrap_or(u8::MAX),
+        });
+    }
+    let king = board.king_square(us);
+    if let Some(square) = ep {
+        if checkers != 0 && attacked_before_double_step(board, king, them, square) {
+            return Err(FenError::EnPassantCheck { color: us, square });
+        }
+    }
+    if count == 2 {
+        let a = attacks::first(checkers);
+        let b = attacks::first(checkers & (checkers - 1));
+        if !double_check_explained(board, king, a, b) {
+            return Err(FenError::ImpossibleCheck(us));
+        }
+    }
+    Ok(())
+}
+
+/// True when `by` attacks `king` with the pawn that made the double step recorded by the en
+/// passant square `ep` back on its origin square.
+fn attacked_before_double_step(board: &Board, king: Square, by: Color, ep: Square) -> bool {
+    let (pawn_rank, origin_rank) = match by {
+        Color::White => (3, 1),
+        Color::Black => (4, 6),
+    };
+    let moved = Square::from_coords(ep.file(), pawn_rank).bit();
+    let origin = Square::from_coords(ep.file(), origin_rank).bit();
+    let occ = (board.occupied() & !moved) | origin;
+    let pawns = (board.pieces_bb(by, PieceKind::Pawn) & !moved) | origin;
+    let theirs = |kind| board.pieces_bb(by, kind);
+    let queens = theirs(PieceKind::Queen);
+    attacks::pawn(by.other(), king) & pawns != 0
+        || attacks::knight(king) & theirs(PieceKind::Knight) != 0
+        || attacks::king(king) & theirs(PieceKind::King) != 0
+        || attacks::bishop(king, occ) & (theirs(PieceKind::Bishop) | queens) != 0
+        || attacks::rook(king, occ) & (theirs(PieceKind::Rook) | queens) != 0
+}
+
+/// True when some last move gives check from both `a` and `b` to `king`: one of them moved (a
+/// pawn possibly promoting to it) off the other's line to the king, from a square where it did
+/// not give check itself; or a pawn captured en passant and opened both lines.
+fn double_check_explained(board: &Board, king: Square, a: Square, b: Square) -> bool {
+    uncovered_by_move(board, king, a, b)
+        || uncovered_by_move(board, king, b, a)
+        || uncovered_by_en_passant(board, king, a, b)
+}
+
+/// The squares a piece of `kind` and `color` on `sq` attacks.
+fn attacks_of(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, sq),
+        PieceKind::Knight => attacks::knight(sq),
+        PieceKind::Bishop => attacks::bishop(sq, occ),
+        PieceKind::Rook => attacks::rook(sq, occ),
+        PieceKind::Queen => attacks::queen(sq, occ),
+        PieceKind::King => attacks::king(sq),
+    }
+}
+
+/// The squares a pawn of `color` on `sq` can step or capture to (not the double step, which
+/// never gives a double check).
+fn pawn_reach(color: Color, sq: Square) -> Bitboard {
+    let push = match color {
+        Color::White => sq.bit() << 8,
+        Color::Black => sq.bit() >> 8,
+    };
+    push | attacks::pawn(color, sq)
+}
+
+fn is_slider(board: &Board, sq: Square) -> bool {
+    matches!(
+        board.kind_at(sq),
+        Some(PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
+    )
+}
+
+/// True when the piece on `mover` can have come from a square between `slider` and `king`,
+/// uncovering the slider's check, without giving check from there: by a move of its kind, or
+/// as a pawn that promoted on arrival.
+fn uncovered_by_move(board: &Board, king: Square, mover: Square, slider: Square) -> bool {
+    let Some((color, kind)) = board.piece_at(mover) else {
+        return false;
+    };
+    if !is_slider(board, slider) {
+        return false;
+    }
+    let occ = board.occupied();
+    let last_rank = match color {
+        Color::White => attacks::RANK_8,
+        Color::Black => attacks::RANK_1,
+    };
+    let may_have_promoted =
+        mover.bit() & last_rank != 0 && !matches!(kind, PieceKind::Pawn | PieceKind::King);
+    attacks::Squares(attacks::between(slider, king)).any(|from| {
+        let reach = match kind {
+            PieceKind::Pawn => pawn_reach(color, from),
+            _ => attacks_of(kind, color, from, occ),
+        };
+        let moved =
+            reach & mover.bit() != 0 && attacks_of(kind, color, from, occ) & king.bit() == 0;
+        let promoted = may_have_promoted
+            && pawn_reach(color, from) & mover.bit() != 0
+            && attacks::pawn(color, from) & king.bit() == 0;
+        moved || promoted
+    })
+}
+
+/// True when `a` and `b` are sliders whose lines to `king` run through the two squares an en
+/// passant capture empties: the capturing pawn's origin and the captured pawn's square.
+fn uncovered_by_en_passant(board: &Board, king: Square, a: Square, b: Square) -> bool {
+    let Some((color, _)) = board.piece_at(a) else {
+        return false;
+    };
+    if !is_slider(board, a) || !is_slider(board, b) {
+        return false;
+    }
+    let (landing_rank, captured_rank) = match color {
+        Color::White => (5, 4),
+        Color::Black => (2, 3),
+    };
+    let (line_a, line_b) = (attacks::between(a, king), attacks::between(b, king));
+    let landed = board.pieces_bb(color, PieceKind::Pawn) & (attacks::RANK_1 << (8 * landing_rank));
+    attacks::Squares(landed).any(|to| {
+        let captured = Square::from_coords(to.file(), captured_rank).bit();
+        attacks::Squares(attacks::pawn(color.other(), to)).any(|from| {
+            let opened = |first: Bitboard, second: Bitboard| {
+                first & from.bit() != 0 && second & captured != 0
+            };
+            (opened(line_a, line_b) || opened(line_b, line_a))
+                && attacks::pawn(color, from) & king.bit() == 0
+        })
+    })
+}
+
+/// Writes the FEN of a position. The en passant square is written only when an en passant
+/// capture is legal, as repetition treats it. The clocks are written at most [`MAX_CLOCK`]: a
+/// game loaded near that bound can count further (the history holds 1024 half-moves), and what
+/// this writes must always parse again.
+pub fn write_fen(pos: &Position, w: &mut Writer<'_>) {
+    let b = pos.board();
+    for rank in (0..8u8).rev() {
+        let mut empty = 0u8;
+        for file in 0..8u8 {
+            match b.piece_at(Square::from_coords(file, rank)) {
+                None => empty += 1,
+                Some((color, kind)) => {
+                    if empty > 0 {
+                        w.byte(b'0' + empty);
+                        empty = 0;
+                    }
+                    let c = kind.letter();
+                    w.byte(if color == Color::White {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            w.byte(b'0' + empty);
+        }
+        if rank > 0 {
+            w.byte(b'/');
+        }
+    }
+    w.bytes(if pos.side_to_move() == Color::White {
+        b" w "
+    } else {
+        b" b "
+    });
+    let rights = pos.castling();
+    if rights == 0 {
+        w.byte(b'-');
+    }
+    for (bit, c) in [
+        (castle::WHITE_KING, b'K'),
+        (castle::WHITE_QUEEN, b'Q'),
+        (castle::BLACK_KING, b'k'),
+        (castle::BLACK_QUEEN, b'q'),
+    ] {
+        if rights & bit != 0 {
+            w.byte(c);
+        }
+    }
+    w.byte(b' ');
+    match legal_ep_square(pos) {
+        Some(sq) => w.bytes(&sq.name()),
+        None => w.byte(b'-'),
+    }
+    w.byte(b' ');
+    w.number(u64::from(pos.halfmove_clock().min(MAX_CLOCK)));
+    w.byte(b' ');
+    w.number(u64::from(pos.fullmove_number().min(MAX_CLOCK)));
+}
