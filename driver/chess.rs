@@ -37,10 +37,9 @@ use kernel::{
     fs::{File, Kiocb},
     iov::{IovIterDest, IovIterSource},
     miscdevice::{MiscDevice, MiscDeviceOptions, MiscDeviceRegistration},
-    new_condvar, new_mutex,
+    new_mutex,
     prelude::*,
-    sync::{Arc, CondVar, Mutex},
-    time::{Instant, Monotonic},
+    sync::{Arc, Mutex},
 };
 
 // The chess core, mounted file by file so that `crate::board::...` resolves as in chess-core.
@@ -78,12 +77,11 @@ mod protocol;
 #[path = "../chess-core/src/search.rs"]
 mod search;
 
+mod boards;
+
+use boards::{board_overhead, Board, ReplyBuf, Turn};
 use command::{MAX_COMMAND, MAX_THINK_MS};
-use game::{Ply, MAX_HISTORY};
-use notation::Writer;
-use piece::Move;
-use protocol::{Context, Device, Watch, MAX_REPLY};
-use search::{Budget, Frame, History, Limit, Memory, Progress, TtEntry, FRAMES};
+use search::TtEntry;
 
 module! {
     type: ChessModule,
@@ -131,7 +129,7 @@ const fn board_name(i: usize) -> [u8; NAME_LEN] {
 }
 
 /// The device names of all boards, built at compile time: misc devices keep `&'static` names.
-static NAMES: [[u8; NAME_LEN]; MAX_BOARDS] = {
+pub(crate) static NAMES: [[u8; NAME_LEN]; MAX_BOARDS] = {
     let mut names = [[0; NAME_LEN]; MAX_BOARDS];
     let mut i = 0;
     while i < MAX_BOARDS {
@@ -143,7 +141,7 @@ static NAMES: [[u8; NAME_LEN]; MAX_BOARDS] = {
 
 /// The module parameters, checked.
 #[derive(Clone, Copy)]
-struct Settings {
+pub(crate) struct Settings {
     boards: usize,
     think_ms: u32,
     tt_entries: usize,
@@ -177,247 +175,6 @@ impl Settings {
             tt_entries: (table_bytes / core::mem::size_of::<TtEntry>()).max(MIN_TT_ENTRIES),
             ceiling_ms: u64::from(max_think_s) * 1000,
         })
-    }
-}
-
-/// The game history, kept in a kvmalloc'd buffer instead of inline.
-struct PlyStore(KVVec<Ply>);
-
-impl AsRef<[Ply]> for PlyStore {
-    fn as_ref(&self) -> &[Ply] {
-        &self.0
-    }
-}
-
-impl AsMut<[Ply]> for PlyStore {
-    fn as_mut(&mut self) -> &mut [Ply] {
-        &mut self.0
-    }
-}
-
-/// A board's device and the memory its searches use: what a running command owns.
-struct Engine {
-    device: Device<PlyStore>,
-    tt: KVVec<TtEntry>,
-    frames: KVVec<Frame>,
-    history: KBox<History>,
-    /// Scratch space for one reply.
-    reply: KVVec<u8>,
-}
-
-impl Engine {
-    fn new(settings: &Settings) -> Result<KBox<Engine>> {
-        let history = KVVec::from_elem(Ply::EMPTY, MAX_HISTORY, GFP_KERNEL)?;
-        let mut device = Device::with_history(PlyStore(history));
-        device.set_limit(Limit::Time(settings.think_ms));
-        Ok(KBox::new(
-            Engine {
-                device,
-                tt: KVVec::from_elem(TtEntry::EMPTY, settings.tt_entries, GFP_KERNEL)?,
-                frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
-                history: KBox::new(History::new(), GFP_KERNEL)?,
-                reply: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
-            },
-            GFP_KERNEL,
-        )?)
-    }
-
-    /// Runs one command with `budget`; the length of the reply left in `self.reply`, or `None`
-    /// when a signal interrupted it (the game is then unchanged).
-    fn run(&mut self, input: &[u8], budget: &mut dyn Budget) -> Option<usize> {
-        let Engine {
-            device,
-            tt,
-            frames,
-            history,
-            reply,
-        } = self;
-        let mut ctx = Context {
-            out: Writer::new(reply),
-            memory: Memory {
-                tt,
-                frames,
-                history,
-            },
-            budget,
-        };
-        device.handle(input, &mut ctx).ok()?;
-        Some(ctx.out.len())
-    }
-}
-
-/// A reply buffer of [`MAX_REPLY`] bytes, filled to `len`: publishing into it never allocates.
-struct ReplyBuf {
-    buf: KVVec<u8>,
-    len: usize,
-}
-
-impl ReplyBuf {
-    fn new() -> Result<ReplyBuf> {
-        Ok(ReplyBuf {
-            buf: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
-            len: 0,
-        })
-    }
-
-    fn as_slice(&self) -> &[u8] {
-        self.buf.get(..self.len).unwrap_or(&[])
-    }
-
-    /// Replaces the contents by `reply` (cut to [`MAX_REPLY`], which every reply fits).
-    fn set(&mut self, reply: &[u8]) {
-        debug_assert!(reply.len() <= MAX_REPLY);
-        let n = reply.len().min(self.buf.len());
-        if let (Some(dst), Some(src)) = (self.buf.get_mut(..n), reply.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.len = n;
-    }
-
-    /// Lets `write` fill the buffer through a [`Writer`].
-    fn fill(&mut self, write: impl FnOnce(&mut Writer<'_>)) {
-        let mut out = Writer::new(&mut self.buf);
-        write(&mut out);
-        self.len = out.len();
-    }
-}
-
-/// What a board keeps between commands, behind its mutex (held only briefly, never while a
-/// command runs).
-struct BoardState {
-    /// The engine, or `None` while a command runs with it.
-    engine: Option<KBox<Engine>>,
-    /// The running command as other files see it (`13`, `14`).
-    watch: Watch,
-    /// The board's latest reply, copied into newly opened files.
-    last_reply: ReplyBuf,
-}
-
-/// One board: a game and everything its commands need.
-#[pin_data]
-struct Board {
-    name: &'static CStr,
-    /// The board's clock starts here.
-    epoch: Instant<Monotonic>,
-    ceiling_ms: u64,
-    #[pin]
-    state: Mutex<BoardState>,
-    /// Signalled whenever the engine is put back.
-    #[pin]
-    idle: CondVar,
-}
-
-/// How a command gets its board.
-enum Turn {
-    /// The board was idle: the command runs with its engine.
-    Run(KBox<Engine>),
-    /// The board is busy and the watch answered the command (`13`, `14`).
-    Answered,
-}
-
-impl Board {
-    fn new(index: usize, settings: &Settings) -> Result<Arc<Board>> {
-        let name = NAMES
-            .get(index)
-            .and_then(|n| CStr::from_bytes_until_nul(n).ok())
-            .ok_or(EINVAL)?;
-        let state = BoardState {
-            engine: Some(Engine::new(settings)?),
-            watch: Watch::new(),
-            last_reply: ReplyBuf::new()?,
-        };
-        Arc::pin_init(
-            pin_init!(Board {
-                name,
-                epoch: Instant::<Monotonic>::now(),
-                ceiling_ms: settings.ceiling_ms,
-                state <- new_mutex!(state),
-                idle <- new_condvar!(),
-            }),
-            GFP_KERNEL,
-        )
-    }
-
-    /// Milliseconds since the board was made.
-    fn now_ms(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(0)
-    }
-
-    /// Waits, interruptibly, until the board is idle and takes its engine; on a busy board
-    /// `13` and `14` are answered at once into `file`'s reply instead.
-    fn take_turn(&self, input: &[u8], file: &ChessFile, nonblocking: bool) -> Result<Turn> {
-        let mut state = self.state.lock();
-        loop {
-            if let Some(engine) = state.engine.take() {
-                state.watch.begin(input, self.now_ms());
-                return Ok(Turn::Run(engine));
-            }
-            let now = self.now_ms();
-            let mut answered = false;
-            file.reply
-                .lock()
-                .fill(|out| answered = state.watch.answer(input, now, out));
-            if answered {
-                return Ok(Turn::Answered);
-            }
-            if nonblocking {
-                return Err(EAGAIN);
-            }
-            if self.idle.wait_interruptible(&mut state) {
-                // A signal: this command never started, so nothing changed.
-                return Err(ERESTARTSYS);
-            }
-        }
-    }
-
-    /// Puts the engine back after a command, publishes the reply the command left in it (the
-    /// first `reply_len` bytes; none after an interruption) as the board's latest and `file`'s,
-    /// and wakes the commands waiting for the board.
-    fn end_turn(&self, engine: KBox<Engine>, reply_len: Option<usize>, file: &ChessFile) {
-        let mut state = self.state.lock();
-        if let Some(reply) = reply_len.and_then(|n| engine.reply.get(..n)) {
-            state.last_reply.set(reply);
-            file.reply.lock().set(reply);
-        }
-        state.engine = Some(engine);
-        drop(state);
-        self.idle.notify_all();
-    }
-}
-
-/// The search budget of the kernel: the board's clock and ceiling, pending signals as
-/// interrupts, and the board's watch for `13` and `14`.
-struct KernelBudget<'a> {
-    board: &'a Board,
-    start_ms: u64,
-}
-
-impl Budget for KernelBudget<'_> {
-    fn now_ms(&mut self) -> u64 {
-        self.board.now_ms()
-    }
-
-    fn interrupted(&mut self) -> bool {
-        // Asked every few thousand nodes: a preemption point, and a check that we may sleep.
-        kernel::task::might_sleep();
-        current!().signal_pending()
-    }
-
-    fn stop_requested(&mut self) -> bool {
-        self.board.now_ms().saturating_sub(self.start_ms) >= self.board.ceiling_ms
-            || self.board.state.lock().watch.stop_requested()
-    }
-
-    fn nodes_searched(&mut self, nodes: u64) {
-        self.board.state.lock().watch.note_nodes(nodes);
-    }
-
-    fn iteration_done(&mut self, progress: &Progress, root: &board::Position, pv: &[Move]) {
-        self.board
-            .state
-            .lock()
-            .watch
-            .note_iteration(progress, root, pv);
     }
 }
 
@@ -493,18 +250,6 @@ impl kernel::Module for ChessModule {
     }
 }
 
-/// The memory of one board besides its table, in bytes.
-fn board_overhead() -> usize {
-    use core::mem::size_of;
-    size_of::<Board>()
-        + size_of::<Engine>()
-        + size_of::<Device<PlyStore>>()
-        + MAX_HISTORY * size_of::<Ply>()
-        + FRAMES * size_of::<Frame>()
-        + size_of::<History>()
-        + 2 * MAX_REPLY
-}
-
 /// One open file: its board, and the reply readable on this descriptor.
 #[pin_data]
 struct ChessFile {
@@ -553,7 +298,7 @@ impl MiscDevice for ChessFile {
             .cloned()
             .ok_or(ENODEV)?;
         let mut reply = ReplyBuf::new()?;
-        reply.set(board.state.lock().last_reply.as_slice());
+        board.latest_reply(&mut reply);
         KBox::try_pin_init(
             try_pin_init!(ChessFile {
                 board,
@@ -582,15 +327,11 @@ impl MiscDevice for ChessFile {
         let me = kiocb.file().get_ref();
         let board = &*me.board;
 
-        if let Turn::Run(mut engine) = board.take_turn(input, me, nonblocking)? {
+        if let Turn::Run(mut engine) = board.take_turn(input, &me.reply, nonblocking)? {
             // No lock is held while the command runs: the board's other files can watch it.
-            let mut budget = KernelBudget {
-                board,
-                start_ms: board.now_ms(),
-            };
-            let reply_len = engine.run(input, &mut budget);
+            let reply_len = engine.run(input, &mut board.budget());
             // Nothing below can fail: the game and the replies stay consistent.
-            board.end_turn(engine, reply_len, me);
+            board.end_turn(engine, reply_len, &me.reply);
             let interrupted = reply_len.is_none();
             if interrupted {
                 // A signal: the game is unchanged and this file keeps its reply.
