@@ -266,3 +266,100 @@ pub(super) fn drive(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// A stand-in for the simulator: a shell script that answers in a chosen order.
+    fn fake_sim(script: &str) -> Link {
+        Link::spawn_sim_with(
+            Path::new("/bin/sh"),
+            &["-c".to_string(), script.to_string()],
+        )
+        .unwrap()
+    }
+
+    const RECORD: &str = "depth 4 seldepth 6 score cp 5 nodes 900 time 3 hashfull 0 pv WPe2-e4";
+
+    #[test]
+    fn a_13_answered_while_the_search_runs() {
+        let mut link =
+            fake_sim("read a; read b; printf '\\n'; read c; printf 'OK\\nCHECK\\n'; read d");
+        let mut pipe = Pipe::start(&mut link).unwrap();
+        assert_eq!(pipe.progress().unwrap(), None);
+        pipe.stop().unwrap();
+        assert_eq!(pipe.finished(Duration::ZERO).unwrap(), Some(Reply::Check));
+    }
+
+    #[test]
+    fn a_13_written_as_the_search_ended_comes_after_its_reply() {
+        let mut link = fake_sim(&format!(
+            "read a; read b; printf 'MATE\\n{RECORD}\\n'; read c"
+        ));
+        let mut pipe = Pipe::start(&mut link).unwrap();
+        let record = pipe.progress().unwrap().unwrap();
+        assert_eq!(record.depth, 4);
+        assert_eq!(pipe.finished(Duration::ZERO).unwrap(), Some(Reply::Mate));
+    }
+
+    #[test]
+    fn the_replies_to_14_and_03_in_either_order() {
+        for (order, reply) in [
+            ("OK\\nSTALEMATE", Reply::Stalemate),
+            ("DRAW\\nOK", Reply::Draw),
+            ("OK\\nOK", Reply::Ok),
+        ] {
+            let mut link = fake_sim(&format!("read a; read b; printf '{order}\\n'; read c"));
+            let mut pipe = Pipe::start(&mut link).unwrap();
+            assert_eq!(pipe.finished(Duration::from_millis(1)).unwrap(), None);
+            pipe.stop().unwrap();
+            assert_eq!(
+                pipe.finished(Duration::ZERO).unwrap(),
+                Some(reply),
+                "{order}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_refused_03_is_an_error() {
+        let mut link = fake_sim("read a; printf 'OOT\\n'; read b");
+        let mut pipe = Pipe::start(&mut link).unwrap();
+        let e = pipe.finished(Duration::from_secs(5)).unwrap_err();
+        assert_eq!(e.refusal(), Some(Reply::Oot), "{e}");
+    }
+
+    #[test]
+    fn goals() {
+        let record = |text: &str| SearchRecord::parse(text).unwrap().unwrap();
+        let stops = Stops {
+            depth: Some(5),
+            nodes: Some(1000),
+            mate: Some(2),
+            after: None,
+        };
+        assert!(!stops.reached(&record(RECORD)));
+        assert!(stops.reached(&record(
+            "depth 5 seldepth 6 score cp 5 nodes 900 time 3 hashfull 0 pv"
+        )));
+        // A bound is not a completed iteration.
+        assert!(!stops.reached(&record(
+            "depth 5 seldepth 6 score cp 5 lowerbound nodes 900 time 3 hashfull 0 pv"
+        )));
+        assert!(stops.reached(&record(
+            "depth 1 seldepth 6 score cp 5 nodes 1000 time 3 hashfull 0 pv"
+        )));
+        assert!(stops.reached(&record(
+            "depth 3 seldepth 6 score mate 2 nodes 9 time 3 hashfull 0 pv"
+        )));
+        assert!(!stops.reached(&record(
+            "depth 3 seldepth 6 score mate 3 nodes 9 time 3 hashfull 0 pv"
+        )));
+        // Being mated is no goal.
+        assert!(!stops.reached(&record(
+            "depth 3 seldepth 6 score mate -1 nodes 9 time 3 hashfull 0 pv"
+        )));
+    }
+}
