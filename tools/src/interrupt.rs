@@ -64,7 +64,8 @@ pub fn send(link: &mut Link, cmd: &[u8], flags: &StopFlags) -> Result<Option<Vec
             let mut clock = chess_sim::Clock::new(&flags.interrupt);
             return Ok(session.command(cmd, &mut clock).ok().map(<[u8]>::to_vec));
         }
-        Link::Device(_) => return link.send(cmd).map(Some),
+        // A device file or a shared board is stopped with `14`, from another descriptor.
+        Link::Device(_) | Link::Shared(_) => return link.send(cmd).map(Some),
     };
     if flags.raised() {
         // Stopped before it began: nothing to interrupt.

@@ -4,8 +4,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
 
-use chess_sim::Session;
+use chess_sim::{Board, Session};
 
 /// Why talking to the device failed.
 #[derive(Debug, thiserror::Error)]
@@ -96,11 +98,61 @@ pub enum Link {
     },
     /// A device file, one descriptor for the whole connection.
     Device(File),
+    /// An in-process device behind a board that several links share, as the files of one
+    /// `/dev/chess` board do: `13` and `14` on one link are answered at once while a command
+    /// runs on another.
+    Shared(Arc<SharedDevice>),
+}
+
+/// An in-process device that several threads use the way processes use one board of the
+/// module: one command at a time, `13` and `14` answered at once while a `03` runs.
+pub struct SharedDevice {
+    board: Board,
+    session: Mutex<Session>,
+    /// Never raised: a shared device is stopped with `14`, not with a signal.
+    interrupt: AtomicBool,
+}
+
+impl SharedDevice {
+    /// A fresh device with a transposition table of `tt_mb` MiB.
+    pub fn new(tt_mb: usize) -> SharedDevice {
+        SharedDevice {
+            board: Board::default(),
+            session: Mutex::new(Session::new(tt_mb)),
+            interrupt: AtomicBool::new(false),
+        }
+    }
+
+    /// Runs one command in the board's turn, or answers it at once (`13`, `14` while busy).
+    pub fn command(&self, input: &[u8]) -> Vec<u8> {
+        let mut answered = Vec::new();
+        if !self
+            .board
+            .take_turn(input, |reply| answered = reply.to_vec())
+        {
+            return answered;
+        }
+        let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut budget = self.board.budget(&self.interrupt);
+        let reply = session
+            .command(input, &mut budget)
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default();
+        drop(session);
+        self.board.end_turn(|| {});
+        reply
+    }
 }
 
 impl Link {
     fn spawn_sim(path: &Path) -> Result<Link, LinkError> {
+        Link::spawn_sim_with(path, &[])
+    }
+
+    /// Starts the simulator at `path` with command-line arguments (`--tt-mb 64`).
+    pub fn spawn_sim_with(path: &Path, args: &[String]) -> Result<Link, LinkError> {
         let mut child = Command::new(path)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             // Its only stderr output is the note about an interrupted search.
@@ -136,6 +188,7 @@ impl Link {
     pub fn send(&mut self, cmd: &[u8]) -> Result<Vec<u8>, LinkError> {
         match self {
             Link::InProcess(session) => Ok(session.command_simple(cmd)),
+            Link::Shared(device) => Ok(device.command(cmd)),
             Link::Sim { stdin, stdout, .. } => {
                 // The pipe frames by lines: a newline may only end the command.
                 let body = cmd.strip_suffix(b"\n").unwrap_or(cmd);
@@ -174,5 +227,39 @@ impl Drop for Link {
             let _ = child.kill();
             let _ = child.wait();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_shared_device_is_watched_and_stopped_from_a_second_link() {
+        let device = Arc::new(SharedDevice::new(1));
+        let mut a = Link::Shared(device.clone());
+        let mut b = Link::Shared(device);
+        assert_eq!(a.send(b"00 W\n").unwrap(), b"OK\n");
+        assert_eq!(a.send(b"02 WPe2-e4\n").unwrap(), b"OK\n");
+        assert_eq!(a.send(b"07 I\n").unwrap(), b"OK\n");
+        // Idle: 14 stops nothing; 13 is the last search of this game (none yet).
+        assert_eq!(b.send(b"14\n").unwrap(), b"OK\n");
+        assert_eq!(b.send(b"13\n").unwrap(), b"\n");
+        let cpu = std::thread::spawn(move || a.send(b"03\n").unwrap());
+        let start = Instant::now();
+        let record = loop {
+            let r = b.send(b"13\n").unwrap();
+            // An empty line until the first iteration is complete.
+            if r != b"\n" || start.elapsed() > Duration::from_secs(10) {
+                break r;
+            }
+        };
+        assert!(record.starts_with(b"depth "), "{record:?}");
+        assert_eq!(b.send(b"14\n").unwrap(), b"OK\n");
+        assert_eq!(cpu.join().unwrap(), b"OK\n");
+        // The CPU played Black's move.
+        let history = b.send(b"05\n").unwrap();
+        assert_eq!(history.len(), "WPe2-e4 BPx0-x0\n".len(), "{history:?}");
     }
 }

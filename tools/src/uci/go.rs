@@ -4,6 +4,9 @@ use chess_core::command::{MAX_DEPTH, MAX_NODES, MAX_THINK_MS};
 use chess_core::search::Limit;
 use shakmaty::uci::UciMove;
 use shakmaty::Color;
+use std::time::Duration;
+
+use super::search::Stops;
 
 /// The arguments of `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,8 +27,10 @@ pub struct Go {
     pub mate: Option<u64>,
     /// `infinite`: no `bestmove` before `stop`.
     pub infinite: bool,
-    /// `ponder`: the search starts on `ponderhit` (the bridge does not think on the
-    /// opponent's time), or is abandoned on `stop`.
+    /// `searchmoves`: the root moves to consider (the device searches them all).
+    pub searchmoves: Vec<String>,
+    /// `ponder`: the search runs on the opponent's time; its clock starts at `ponderhit`, and
+    /// no `bestmove` comes before `ponderhit` or `stop`.
     pub ponder: bool,
 }
 
@@ -57,11 +62,11 @@ impl Go {
                     takes_value = false;
                 }
                 "searchmoves" => {
-                    // Not supported: the device searches all moves. Skip the move list.
                     while i + 1 < words.len()
                         && UciMove::from_ascii(words[i + 1].as_bytes()).is_ok()
                     {
                         i += 1;
+                        go.searchmoves.push(words[i].to_string());
                     }
                     takes_value = false;
                 }
@@ -72,31 +77,71 @@ impl Go {
         go
     }
 
-    /// The device's budget for a search by `side`, keeping `overhead_ms` of any clock in
-    /// reserve.
-    pub fn limit(&self, side: Color, overhead_ms: u64) -> Limit {
+    /// How a search by `side` is run: the device's budget and the bridge's own stops,
+    /// keeping `overhead_ms` of any clock (and of `movetime`) in reserve.
+    ///
+    /// The device's `07 T` budget does not start an iteration once half of it is spent, so a
+    /// fixed `movetime` runs as `07 I` ended by `14` when the time is up: the whole of it is
+    /// used. Clock play keeps `07 T<share>` (the core's own time management). When pondering,
+    /// a clock share also runs as `07 I`, ended `share` after `ponderhit`. `go mate N` searches
+    /// to depth 2N and stops as soon as a mate in at most N moves is found.
+    pub fn plan(&self, side: Color, overhead_ms: u64) -> Plan {
         let idx = match side {
             Color::White => 0,
             Color::Black => 1,
         };
-        if let Some(ms) = self.movetime {
-            return time(ms);
+        let mut stops = Stops {
+            depth: self.depth.map(|d| u32::try_from(d).unwrap_or(u32::MAX)),
+            nodes: self.nodes,
+            mate: self.mate.map(|m| u32::try_from(m).unwrap_or(u32::MAX)),
+            after: None,
+        };
+        let infinite = Plan {
+            limit: Limit::Infinite,
+            stops: Stops::default(),
+            hold: self.infinite,
+        };
+        if self.infinite {
+            return infinite;
         }
-        if let Some(left) = self.time[idx] {
+        let limit = if let Some(ms) = self.movetime {
+            stops.after = Some(Duration::from_millis(ms.saturating_sub(overhead_ms).max(1)));
+            Limit::Infinite
+        } else if let Some(left) = self.time[idx] {
             let inc = self.inc[idx].unwrap_or(0);
-            return time(allocate(left, inc, self.movestogo, overhead_ms));
+            let share = allocate(left, inc, self.movestogo, overhead_ms);
+            if self.ponder {
+                stops.after = Some(Duration::from_millis(share));
+                Limit::Infinite
+            } else {
+                time(share)
+            }
+        } else if let Some(n) = self.nodes {
+            Limit::Nodes(n.clamp(1, MAX_NODES))
+        } else if let Some(d) = self.depth {
+            depth(d)
+        } else if let Some(m) = self.mate {
+            depth(m.saturating_mul(2))
+        } else {
+            Limit::Infinite
+        };
+        Plan {
+            limit,
+            stops,
+            hold: false,
         }
-        if let Some(n) = self.nodes {
-            return Limit::Nodes(n.clamp(1, MAX_NODES));
-        }
-        if let Some(d) = self.depth {
-            return depth(d);
-        }
-        if let Some(m) = self.mate {
-            return depth(m.saturating_mul(2));
-        }
-        Limit::Time(MAX_THINK_MS)
     }
+}
+
+/// How one `go` is searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The device's budget (`07`).
+    pub limit: Limit,
+    /// When the bridge ends the search itself with `14`.
+    pub stops: Stops,
+    /// `bestmove` waits for `stop` (`go infinite`).
+    pub hold: bool,
 }
 
 /// A time budget, clamped to what the protocol accepts.
@@ -154,24 +199,86 @@ mod tests {
         assert_eq!(g.depth, Some(3));
     }
 
+    fn plan(words: &[&str]) -> Plan {
+        Go::parse(words).plan(Color::White, 30)
+    }
+
+    fn after(ms: u64) -> Option<Duration> {
+        Some(Duration::from_millis(ms))
+    }
+
     #[test]
     fn limits() {
-        let w = Color::White;
-        let limit = |words: &[&str]| Go::parse(words).limit(w, 30);
-        assert_eq!(limit(&["movetime", "100"]), Limit::Time(100));
-        assert_eq!(limit(&["movetime", "0"]), Limit::Time(1));
-        assert_eq!(limit(&["movetime", "999999"]), Limit::Time(60000));
+        let limit = |words: &[&str]| plan(words).limit;
         assert_eq!(limit(&["depth", "5"]), Limit::Depth(5));
         assert_eq!(limit(&["depth", "500"]), Limit::Depth(64));
-        assert_eq!(limit(&["mate", "3"]), Limit::Depth(6));
         assert_eq!(limit(&["nodes", "5000"]), Limit::Nodes(5000));
-        assert_eq!(limit(&["infinite"]), Limit::Time(60000));
-        assert_eq!(limit(&[]), Limit::Time(60000));
+        assert_eq!(limit(&["nodes", "0"]), Limit::Nodes(1));
+        assert_eq!(limit(&["infinite"]), Limit::Infinite);
+        assert_eq!(limit(&[]), Limit::Infinite);
         // (1000 - 30) / 30 = 32
         assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(32));
         // Black's clock for Black.
         let g = Go::parse(&["wtime", "100000", "btime", "3030", "binc", "100"]);
-        assert_eq!(g.limit(Color::Black, 30), Limit::Time(175));
+        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(175));
+    }
+
+    #[test]
+    fn movetime_is_used_whole() {
+        // `07 T` would not start an iteration after half of it: the bridge stops the search.
+        let p = plan(&["movetime", "500"]);
+        assert_eq!(p.limit, Limit::Infinite);
+        assert_eq!(p.stops.after, after(470));
+        assert!(!p.hold);
+        assert_eq!(plan(&["movetime", "10"]).stops.after, after(1));
+        assert_eq!(
+            Go::parse(&["movetime", "500"])
+                .plan(Color::White, 0)
+                .stops
+                .after,
+            after(500)
+        );
+    }
+
+    #[test]
+    fn goals_the_bridge_watches() {
+        let p = plan(&["mate", "3"]);
+        assert_eq!(p.limit, Limit::Depth(6));
+        assert_eq!(p.stops.mate, Some(3));
+        let p = plan(&["movetime", "1000", "depth", "7", "nodes", "90000"]);
+        assert_eq!(p.limit, Limit::Infinite);
+        assert_eq!(
+            p.stops,
+            Stops {
+                after: after(970),
+                depth: Some(7),
+                nodes: Some(90000),
+                mate: None,
+            }
+        );
+        // `infinite` waits for stop, whatever else it says.
+        let p = plan(&["infinite", "depth", "3"]);
+        assert_eq!(
+            (p.limit, p.stops, p.hold),
+            (Limit::Infinite, Stops::default(), true)
+        );
+    }
+
+    #[test]
+    fn pondering_on_a_clock_runs_until_its_share_after_ponderhit() {
+        let p = plan(&["ponder", "wtime", "1000", "btime", "1000"]);
+        assert_eq!(p.limit, Limit::Infinite);
+        assert_eq!(p.stops.after, after(32));
+        assert!(!p.hold);
+        // Without a clock, pondering keeps the device's own budget.
+        assert_eq!(plan(&["ponder", "depth", "4"]).limit, Limit::Depth(4));
+    }
+
+    #[test]
+    fn searchmoves_are_collected() {
+        let g = Go::parse(&["searchmoves", "e2e4", "d2d4", "depth", "3"]);
+        assert_eq!(g.searchmoves, ["e2e4", "d2d4"]);
+        assert_eq!(g.depth, Some(3));
     }
 
     #[test]

@@ -1,32 +1,62 @@
 //! The device's search record as a UCI `info` line.
 
+use chess_core::search::ScoreBound;
 use shakmaty::Chess;
 
 use crate::movetext::{replay, uci_text};
 use crate::record::{Score, SearchRecord};
 
-/// `info depth .. score .. nodes .. time .. nps .. pv ..`, the PV in UCI notation from `root`.
+/// Nodes per second.
+fn nps(nodes: u64, time_ms: u64) -> u64 {
+    u64::try_from(u128::from(nodes) * 1000 / u128::from(time_ms.max(1))).unwrap_or(u64::MAX)
+}
+
+/// `info depth .. seldepth .. score .. [lowerbound|upperbound] nodes .. nps .. hashfull ..
+/// time .. pv ..`, the PV in UCI notation from `root`.
 pub fn info_line(root: &Chess, record: &SearchRecord) -> String {
     let score = match record.score {
         Score::Cp(v) => format!("cp {v}"),
         Score::Mate(v) => format!("mate {v}"),
     };
+    let bound = match record.bound {
+        ScoreBound::Exact => "",
+        ScoreBound::Lower => " lowerbound",
+        ScoreBound::Upper => " upperbound",
+    };
     let mut line = format!(
-        "info depth {} score {score} nodes {} time {} nps {}",
+        "info depth {} seldepth {} score {score}{bound} nodes {} nps {} hashfull {} time {}",
         record.depth,
+        record.seldepth,
         record.nodes,
+        nps(record.nodes, record.time_ms),
+        record.hashfull,
         record.time_ms,
-        record.nodes * 1000 / record.time_ms.max(1)
     );
-    let pv: Vec<String> = replay(root, &record.pv)
-        .iter()
-        .map(|(_, m)| uci_text(m))
-        .collect();
+    let pv = pv(root, record);
     if !pv.is_empty() {
         line.push_str(" pv ");
         line.push_str(&pv.join(" "));
     }
     line
+}
+
+/// The record's principal variation in UCI notation, as far as it is legal from `root`.
+pub fn pv(root: &Chess, record: &SearchRecord) -> Vec<String> {
+    replay(root, &record.pv)
+        .iter()
+        .map(|(_, m)| uci_text(m))
+        .collect()
+}
+
+/// `info nodes .. nps .. hashfull .. time ..`: how a long iteration is going.
+pub fn nodes_line(record: &SearchRecord) -> String {
+    format!(
+        "info nodes {} nps {} hashfull {} time {}",
+        record.nodes,
+        nps(record.nodes, record.time_ms),
+        record.hashfull,
+        record.time_ms
+    )
 }
 
 #[cfg(test)]
@@ -47,16 +77,37 @@ mod tests {
                 "depth 9 seldepth 12 score cp 25 nodes 38912 time 10 hashfull 1 pv WPe2-e4 \
                  BPe7-e5 WKe1-e2"
             ),
-            "info depth 9 score cp 25 nodes 38912 time 10 nps 3891200 pv e2e4 e7e5 e1e2"
+            "info depth 9 seldepth 12 score cp 25 nodes 38912 nps 3891200 hashfull 1 time 10 pv \
+             e2e4 e7e5 e1e2"
         );
         assert_eq!(
             line("depth 3 seldepth 3 score mate -2 nodes 10 time 0 hashfull 0 pv"),
-            "info depth 3 score mate -2 nodes 10 time 0 nps 10000"
+            "info depth 3 seldepth 3 score mate -2 nodes 10 nps 10000 hashfull 0 time 0"
         );
         // The PV stops at the first move that is not legal.
         assert_eq!(
             line("depth 2 seldepth 2 score cp 0 nodes 5 time 1 hashfull 0 pv WPe2-e4 WPd2-d4"),
-            "info depth 2 score cp 0 nodes 5 time 1 nps 5000 pv e2e4"
+            "info depth 2 seldepth 2 score cp 0 nodes 5 nps 5000 hashfull 0 time 1 pv e2e4"
+        );
+        // A failed aspiration window is a bound.
+        assert_eq!(
+            line("depth 7 seldepth 9 score cp -40 upperbound nodes 7000 time 2 hashfull 3 pv"),
+            "info depth 7 seldepth 9 score cp -40 upperbound nodes 7000 nps 3500000 hashfull 3 \
+             time 2"
+        );
+        let record = SearchRecord::parse(
+            "depth 12 seldepth 20 score mate 3 lowerbound nodes 2000000 time 1000 hashfull 512 pv",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            info_line(&Chess::default(), &record),
+            "info depth 12 seldepth 20 score mate 3 lowerbound nodes 2000000 nps 2000000 \
+             hashfull 512 time 1000"
+        );
+        assert_eq!(
+            nodes_line(&record),
+            "info nodes 2000000 nps 2000000 hashfull 512 time 1000"
         );
     }
 }

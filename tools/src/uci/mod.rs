@@ -2,21 +2,23 @@
 //!
 //! The GUI's position is loaded as a two-human game (`09 H <fen>`) and its moves are replayed
 //! with `02`, so the device keeps the game history (repetitions count); only the moves the GUI
-//! adds since the last `position` are sent. `go` sets the budget with `07` and lets the CPU play
-//! the side to move with `03`; the move is read back with `05` and the search with `13`.
+//! adds since the last `position` are sent, and a move the device played beyond the GUI's
+//! position (a second `go` on one position, a takeback) is taken back with `10`. `go` sets the
+//! budget with `07` and lets the CPU play the side to move with `03`; the move is read back
+//! with `05` and the search with `13`.
 //!
 //! The device's search is synchronous, so it runs in a worker thread and standard input stays
-//! responsive. `stop` cuts a search short on the simulator: the bridge sends the simulator
-//! SIGUSR1 (it abandons the search, leaving the game unchanged and writing no reply) and answers
-//! with a quick depth-1 search instead; the in-process device is interrupted the same way
-//! through its clock. On a device file (`/dev/chess`) there is nothing to signal, so `stop`
-//! waits for the search to end: `go infinite` is `07 T60000` (the protocol's largest budget),
-//! and the device's search may end it sooner, after which the bridge holds `bestmove` until
-//! `stop`, as UCI asks.
+//! responsive. While it runs the bridge reads its progress with `13` every 50 ms (an `info`
+//! line for each new iteration, and the node count once a second when none completes) and
+//! ends it with `14` on `stop`, at the end of a `movetime`, after `ponderhit` when the time
+//! is up, or once a `go depth`/`nodes`/`mate` goal is met. The simulator answers `13` and `14`
+//! on its pipe while it searches; a device file, and the in-process device (which runs behind
+//! the same board machinery), take them on a second descriptor.
 
 pub mod go;
 pub mod info;
 pub mod position;
+pub mod search;
 mod worker;
 
 use std::io::{self, BufRead, Write};
@@ -25,12 +27,12 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use crate::client::{Client, ClientError};
-use crate::link::Target;
+use crate::client::ClientError;
+use crate::link::{LinkError, Target};
 use crate::movetext::FenError;
 pub use go::{allocate, Go};
 pub use position::PositionCmd;
-use worker::{Job, Shared, Worker};
+use worker::{Connection, Job, Shared, Worker};
 
 /// Where UCI output goes: shared by the reader and the worker, one line at a time.
 pub type Out = Arc<Mutex<dyn Write + Send>>;
@@ -46,6 +48,10 @@ fn emit(out: &Out, line: &str) {
 const DEFAULT_OVERHEAD_MS: u64 = 30;
 /// The largest `Move Overhead` accepted.
 const MAX_OVERHEAD_MS: u64 = 5000;
+/// The default `Hash` in MiB (the simulator's default table).
+const DEFAULT_HASH_MB: usize = chess_sim::DEFAULT_TT_MB;
+/// The largest `Hash` in MiB (the simulator's largest `--tt-mb`).
+const MAX_HASH_MB: usize = 4096;
 
 /// What went wrong in the bridge.
 #[derive(Debug, thiserror::Error)]
@@ -94,8 +100,9 @@ pub enum UciError {
     WorkerPanicked,
 }
 
-/// The `uci` handshake.
-fn identify(out: &Out) {
+/// The `uci` handshake; `note` (why the bridge runs on another device than asked) goes
+/// before `uciok` as an `info string`.
+fn identify(out: &Out, note: Option<&str>) {
     emit(
         out,
         &format!("id name kchess {}", env!("CARGO_PKG_VERSION")),
@@ -103,40 +110,84 @@ fn identify(out: &Out) {
     emit(out, "id author the kchess authors");
     emit(
         out,
+        &format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+    );
+    emit(out, "option name Clear Hash type button");
+    emit(out, "option name Ponder type check default false");
+    emit(
+        out,
         &format!(
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max \
              {MAX_OVERHEAD_MS}"
         ),
     );
+    if let Some(note) = note {
+        emit(out, &format!("info string {note}"));
+    }
     emit(out, "uciok");
 }
 
-/// `setoption`: the job it asks for, or `None` after telling the GUI why not.
+/// A spin option's value, when it is a number in `0..=max`.
+fn spin(value: Option<&str>, max: u64) -> Option<u64> {
+    value?.trim().parse().ok().filter(|&v| v <= max)
+}
+
+/// `setoption`: the job it asks for, or `None` after telling the GUI why not (or when the
+/// option needs nothing done).
 fn set_option(out: &Out, args: &[&str]) -> Option<Job> {
     let text = args.join(" ");
-    let lower = text.to_ascii_lowercase();
-    let Some(value) = lower.strip_prefix("name move overhead value ") else {
-        emit(out, &format!("info string unsupported option: {text}"));
-        return None;
+    let (name, value) = match text.split_once(" value ") {
+        Some((name, value)) => (name, Some(value)),
+        None => (text.as_str(), None),
     };
-    match value.trim().parse::<u64>() {
-        Ok(ms) if ms <= MAX_OVERHEAD_MS => Some(Job::SetOverhead(ms)),
-        _ => {
-            emit(out, &format!("info string bad value in: setoption {text}"));
-            None
+    let name = name.strip_prefix("name ").unwrap_or(name).trim();
+    let bad = || emit(out, &format!("info string bad value in: setoption {text}"));
+    match name.to_ascii_lowercase().as_str() {
+        "move overhead" => match spin(value, MAX_OVERHEAD_MS) {
+            Some(ms) => return Some(Job::SetOverhead(ms)),
+            None => bad(),
+        },
+        "hash" => match spin(value, MAX_HASH_MB as u64).filter(|&mb| mb >= 1) {
+            Some(mb) => return Some(Job::SetHash(usize::try_from(mb).unwrap_or(MAX_HASH_MB))),
+            None => bad(),
+        },
+        "clear hash" => return Some(Job::ClearHash),
+        // The bridge ponders whenever the GUI sends `go ponder`.
+        "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            Some("true" | "false") => {}
+            _ => bad(),
+        },
+        _ => emit(out, &format!("info string unsupported option: {text}")),
+    }
+    None
+}
+
+/// Connects to `target`; when the simulator cannot be started, to the in-process device
+/// instead, with a note saying so.
+fn connect(target: &Target) -> Result<(Target, Connection, Option<String>), UciError> {
+    match Connection::open(target, DEFAULT_HASH_MB) {
+        Ok(conn) => Ok((target.clone(), conn, None)),
+        Err(ClientError::Link(LinkError::Spawn { path, source })) => {
+            let conn = Connection::open(&Target::InProcess, DEFAULT_HASH_MB)?;
+            let note = format!(
+                "cannot start the simulator {} ({source}); playing with the in-process device",
+                path.display()
+            );
+            Ok((Target::InProcess, conn, Some(note)))
         }
+        Err(e) => Err(e.into()),
     }
 }
 
 /// Speaks UCI on `input`/`out` for the device at `target`.
 pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), UciError> {
-    let client = Client::connect(target)?;
-    let interruptible = !matches!(target, Target::Device(_));
+    let (target, conn, note) = connect(target)?;
     let shared = Shared::default();
-    let worker = Worker::new(target, client, out.clone(), shared.clone());
+    let worker = Worker::new(&target, conn, out.clone(), shared.clone());
     let (jobs, rx) = mpsc::channel();
     let handle = thread::spawn(move || worker.run(rx));
     let send = |job: Job| jobs.send(job).map_err(|_| UciError::WorkerGone);
+    let searching = || shared.searching.load(Ordering::SeqCst);
     for line in input.lines() {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -144,8 +195,8 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), UciErro
             continue;
         };
         match cmd {
-            "uci" => identify(&out),
-            "isready" if shared.searching.load(Ordering::SeqCst) => emit(&out, "readyok"),
+            "uci" => identify(&out, note.as_deref()),
+            "isready" if searching() => emit(&out, "readyok"),
             "isready" => send(Job::IsReady)?,
             "setoption" => {
                 if let Some(job) = set_option(&out, args) {
@@ -157,28 +208,24 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), UciErro
                 Ok(p) => send(Job::Position(p))?,
                 Err(e) => emit(&out, &format!("info string error: {e}")),
             },
-            "go" if shared.searching.load(Ordering::SeqCst) => {
+            "go" if searching() => {
                 emit(&out, "info string error: already searching");
             }
             "go" => {
-                shared.stop.clear();
+                shared.stop.store(false, Ordering::SeqCst);
                 shared.ponderhit.store(false, Ordering::SeqCst);
                 shared.searching.store(true, Ordering::SeqCst);
                 send(Job::Go(Go::parse(args)))?;
             }
-            "stop" => shared.stop.raise(),
+            "stop" => shared.stop.store(true, Ordering::SeqCst),
             "ponderhit" => shared.ponderhit.store(true, Ordering::SeqCst),
             "debug" | "register" => {}
             "quit" => break,
             _ => emit(&out, &format!("info string unknown command: {line}")),
         }
     }
-    // Quit (or end of input): end any search and the worker.
-    shared.stop.raise();
-    if !interruptible && shared.searching.load(Ordering::SeqCst) {
-        // Nothing can interrupt the device's search: don't wait for it.
-        return Ok(());
-    }
+    // Quit (or end of input): end any search (with `14`) and the worker.
+    shared.stop.store(true, Ordering::SeqCst);
     let _ = jobs.send(Job::Quit);
     handle.join().map_err(|_| UciError::WorkerPanicked)
 }
@@ -186,12 +233,7 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), UciErro
 /// Entry point for `kchess uci`.
 pub fn main(target: &Target) -> Result<(), UciError> {
     let out: Out = Arc::new(Mutex::new(io::stdout()));
-    let r = run(target, io::stdin().lock(), out);
-    if r.is_ok() {
-        // The worker may still be in a device search that cannot be interrupted.
-        std::process::exit(0);
-    }
-    r
+    run(target, io::stdin().lock(), out)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ impl Write for Sink {
 }
 
 /// Feeds a script line by line; a line `#wait N` blocks until the output holds N
-/// `bestmove` lines, the way a GUI waits before its next command.
+/// `bestmove` lines, the way a GUI waits before its next command, and `#sleep MS` waits.
 struct Script {
     lines: std::collections::VecDeque<String>,
     sink: Sink,
@@ -40,7 +40,9 @@ impl io::Read for Script {
             let Some(line) = self.lines.pop_front() else {
                 return Ok(0);
             };
-            if let Some(n) = line.strip_prefix("#wait ") {
+            if let Some(ms) = line.strip_prefix("#sleep ") {
+                thread::sleep(Duration::from_millis(ms.parse().unwrap()));
+            } else if let Some(n) = line.strip_prefix("#wait ") {
                 let n: usize = n.parse().unwrap();
                 for _ in 0..2000 {
                     let text = String::from_utf8(self.sink.0.lock().unwrap().clone()).unwrap();
@@ -61,6 +63,10 @@ impl io::Read for Script {
 }
 
 fn session(script: &str) -> String {
+    session_on(&Target::InProcess, script)
+}
+
+fn session_on(target: &Target, script: &str) -> String {
     let sink = Sink::default();
     let out: Out = Arc::new(Mutex::new(sink.clone()));
     let input = io::BufReader::new(Script {
@@ -68,7 +74,7 @@ fn session(script: &str) -> String {
         sink: sink.clone(),
         pending: Vec::new(),
     });
-    run(&Target::InProcess, input, out).unwrap();
+    run(target, input, out).unwrap();
     let bytes = sink.0.lock().unwrap().clone();
     String::from_utf8(bytes).unwrap()
 }
@@ -76,6 +82,7 @@ fn session(script: &str) -> String {
 fn bestmove(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|l| l.strip_prefix("bestmove "))
+        .filter_map(|l| l.split(' ').next())
         .map(str::to_string)
         .collect()
 }
@@ -86,7 +93,7 @@ fn handshake_and_a_search() {
         session("uci\nisready\nposition startpos moves e2e4\ngo depth 3\n#wait 1\nisready\nquit\n");
     assert!(text.starts_with("id name kchess"), "{text}");
     assert!(text.contains("uciok\nreadyok\n"), "{text}");
-    assert!(text.contains("info depth 3 score cp "), "{text}");
+    assert!(text.contains("info depth 3 seldepth "), "{text}");
     let best = bestmove(&text);
     assert_eq!(best.len(), 1, "{text}");
     let mut pos = Chess::default();
@@ -143,7 +150,7 @@ fn errors_are_reported_as_info_strings() {
     assert_eq!(bestmove(&text), vec!["0000"], "{text}");
     let text = session("position fen 8/8/8/8/8/8/8/8 w - - 0 1\nquit\n");
     assert!(text.contains("info string error"), "{text}");
-    let text = session("frobnicate\nsetoption name Hash value 64\nquit\n");
+    let text = session("frobnicate\nsetoption name MultiPV value 3\nquit\n");
     assert!(
         text.contains("info string unknown command: frobnicate"),
         "{text}"
@@ -182,8 +189,10 @@ fn ponder_waits_for_ponderhit_or_stop() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"readyok"), "{text}");
     assert!(text.contains("info depth 4 "), "{text}");
-    assert!(text.contains("info depth 1 "), "{text}");
     assert_eq!(bestmove(&text).len(), 2, "{text}");
+    // Nothing was answered before `ponderhit`.
+    let ready = text.find("readyok").unwrap();
+    assert!(text.find("bestmove").unwrap() > ready, "{text}");
 }
 
 #[test]
@@ -195,4 +204,192 @@ fn stop_ends_an_infinite_search() {
     let best = bestmove(&text);
     assert_eq!(best.len(), 1, "{text}");
     assert_ne!(best[0], "0000", "{text}");
+}
+
+/// The position after `moves` (UCI) from the initial position.
+fn after(moves: &[&str]) -> Chess {
+    let mut pos = Chess::default();
+    for m in moves {
+        let m = m.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(&m);
+    }
+    pos
+}
+
+fn legal(pos: &Chess, uci: &str) -> bool {
+    uci.parse::<UciMove>().is_ok_and(|m| m.to_move(pos).is_ok())
+}
+
+#[test]
+fn go_twice_searches_the_same_position_twice() {
+    // The device played the first `go`'s move; the second `go` must take it back.
+    let text = session("position startpos\ngo depth 5\n#wait 1\ngo depth 5\n#wait 2\nquit\n");
+    assert!(!text.contains("error"), "{text}");
+    let best = bestmove(&text);
+    assert_eq!(best.len(), 2, "{text}");
+    let start = Chess::default();
+    assert!(best.iter().all(|m| legal(&start, m)), "{text}");
+    // Both final records are depth-5 searches of the initial position.
+    assert_eq!(text.matches("info depth 5 ").count(), 2, "{text}");
+}
+
+#[test]
+fn takebacks_and_a_new_line_are_followed() {
+    let text = session(
+        "position startpos moves e2e4 e7e5\ngo depth 3\n#wait 1\n\
+         position startpos moves e2e4\ngo depth 3\n#wait 2\n\
+         position startpos moves d2d4\ngo depth 3\n#wait 3\n\
+         ucinewgame\nposition startpos moves d2d4 d7d5\ngo depth 3\n#wait 4\nquit\n",
+    );
+    assert!(!text.contains("error"), "{text}");
+    let best = bestmove(&text);
+    assert_eq!(best.len(), 4, "{text}");
+    assert!(legal(&after(&["e2e4", "e7e5"]), &best[0]), "{text}");
+    assert!(legal(&after(&["e2e4"]), &best[1]), "{text}");
+    assert!(legal(&after(&["d2d4"]), &best[2]), "{text}");
+    assert!(legal(&after(&["d2d4", "d7d5"]), &best[3]), "{text}");
+}
+
+#[test]
+fn a_long_search_reports_each_iteration_as_it_goes() {
+    let text = session("position startpos\ngo movetime 1500\n#wait 1\nquit\n");
+    let depths: Vec<u32> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    // Several iterations seen while searching, then the final record again.
+    assert!(depths.len() >= 3, "{text}");
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{text}");
+    let last = text.lines().rfind(|l| l.starts_with("info depth")).unwrap();
+    for field in [
+        " seldepth ",
+        " score ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(last.contains(field), "{field} in {last}");
+    }
+    let time: u64 = last
+        .split(" time ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The whole movetime (less the 30 ms overhead) is used.
+    assert!((1400..1600).contains(&time), "{text}");
+}
+
+#[test]
+fn stop_answers_with_the_deepest_move_so_far() {
+    let text = session("position startpos\ngo infinite\n#sleep 1000\nstop\n#wait 1\nquit\n");
+    let best = bestmove(&text);
+    assert_eq!(best.len(), 1, "{text}");
+    assert!(legal(&Chess::default(), &best[0]), "{text}");
+    let last = text.lines().rfind(|l| l.starts_with("info depth")).unwrap();
+    let depth: u32 = last["info depth ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(depth > 5, "{text}");
+    // The move played is the PV's first.
+    assert!(last.contains(&format!(" pv {}", best[0])), "{text}");
+}
+
+#[test]
+fn go_mate_stops_at_the_mate() {
+    // A back-rank mate in one, with five seconds allowed: found at once, played at once.
+    let fen = "6k1/5ppp/8/8/8/8/1Q3PPP/1R4K1 w - - 0 1";
+    let start = std::time::Instant::now();
+    let text = session(&format!(
+        "position fen {fen}\ngo mate 1 movetime 5000\n#wait 1\nquit\n"
+    ));
+    assert!(start.elapsed() < Duration::from_secs(2), "{text}");
+    assert_eq!(bestmove(&text), ["b2b8"], "{text}");
+    assert!(text.contains("score mate 1 "), "{text}");
+}
+
+#[test]
+fn go_nodes_is_a_node_budget() {
+    let text = session("position startpos\ngo nodes 30000\n#wait 1\nquit\n");
+    let last = text.lines().rfind(|l| l.starts_with("info depth")).unwrap();
+    let nodes: u64 = last
+        .split(" nodes ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The device stops within a poll interval (1024 nodes) of the budget.
+    assert!((30000..=31100).contains(&nodes), "{text}");
+}
+
+#[test]
+fn searchmoves_are_reported_as_unsupported() {
+    let text = session("position startpos\ngo depth 2 searchmoves a2a3\n#wait 1\nquit\n");
+    assert!(
+        text.contains("info string searchmoves a2a3 ignored: the device searches every legal move"),
+        "{text}"
+    );
+    assert_eq!(bestmove(&text).len(), 1, "{text}");
+}
+
+#[test]
+fn options_are_taken_or_refused_with_a_reason() {
+    let text = session(
+        "uci\nsetoption name Hash value 32\nsetoption name Clear Hash\n\
+         setoption name Ponder value true\nsetoption name Move Overhead value 100\n\
+         isready\nposition startpos\ngo depth 3\n#wait 1\n\
+         setoption name Hash value 0\nsetoption name Move Overhead value -1\n\
+         setoption name Ponder value maybe\nisready\nquit\n",
+    );
+    for option in [
+        "option name Hash type spin default 16 min 1 max 4096",
+        "option name Clear Hash type button",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+    ] {
+        assert!(text.contains(&format!("{option}\n")), "{text}");
+    }
+    assert_eq!(bestmove(&text).len(), 1, "{text}");
+    let errors: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "info string bad value in: setoption name Hash value 0",
+            "info string bad value in: setoption name Move Overhead value -1",
+            "info string bad value in: setoption name Ponder value maybe",
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn without_the_simulator_the_in_process_device_plays() {
+    let target = Target::Sim("/nonexistent/chess-sim".into());
+    let text = session_on(
+        &target,
+        "uci\nposition startpos\ngo depth 3\n#wait 1\nquit\n",
+    );
+    assert!(
+        text.contains(
+            "info string cannot start the simulator /nonexistent/chess-sim (No such file or \
+             directory (os error 2)); playing with the in-process device\nuciok\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(bestmove(&text).len(), 1, "{text}");
 }

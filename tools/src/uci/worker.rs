@@ -1,23 +1,24 @@
 //! The engine thread: keeps the device at the GUI's position and searches on `go`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chess_core::command::{Mode, Reply};
 use chess_core::search::Limit;
 use shakmaty::{Chess, Position};
 
-use super::go::Go;
-use super::info::info_line;
+use super::go::{Go, Plan};
+use super::info::{info_line, nodes_line, pv};
 use super::position::{reload_fen, PositionCmd, Wanted};
+use super::search::{drive, Control, Pipe, Threaded};
 use super::{emit, Out, UciError};
 use crate::client::{move_string, Client, ClientError};
-use crate::interrupt::StopFlags;
-use crate::link::Target;
+use crate::link::{Link, LinkError, SharedDevice, Target};
 use crate::movetext::{fen_of, find_move, uci_text};
+use crate::record::SearchRecord;
 
 /// What the worker is asked to do.
 pub(super) enum Job {
@@ -26,6 +27,8 @@ pub(super) enum Job {
     Go(Go),
     IsReady,
     SetOverhead(u64),
+    SetHash(usize),
+    ClearHash,
     Quit,
 }
 
@@ -33,33 +36,115 @@ pub(super) enum Job {
 #[derive(Clone, Default)]
 pub(super) struct Shared {
     /// `stop` (or quit): end the search and answer.
-    pub(super) stop: StopFlags,
+    pub(super) stop: Arc<AtomicBool>,
     /// Set by `ponderhit`.
     pub(super) ponderhit: Arc<AtomicBool>,
     /// A `go` is being answered.
     pub(super) searching: Arc<AtomicBool>,
 }
 
+/// The connections to the device: commands go to `client`; a device file or the in-process
+/// board also gets a second descriptor, `watcher`, for `13` and `14` while `client` searches.
+/// (The simulator reads `13` and `14` ahead on its one pipe.)
+pub(super) struct Connection {
+    pub(super) client: Client,
+    pub(super) watcher: Option<Client>,
+}
+
+impl Connection {
+    /// Connects to `target` with a table of `tt_mb` MiB where the bridge chooses it.
+    pub(super) fn open(target: &Target, tt_mb: usize) -> Result<Connection, ClientError> {
+        Ok(match target {
+            Target::InProcess => {
+                let device = Arc::new(SharedDevice::new(tt_mb));
+                Connection {
+                    client: Client::new(Link::Shared(device.clone())),
+                    watcher: Some(Client::new(Link::Shared(device))),
+                }
+            }
+            Target::Sim(path) => Connection {
+                client: Client::new(Link::spawn_sim_with(
+                    path,
+                    &["--tt-mb".to_string(), tt_mb.to_string()],
+                )?),
+                watcher: None,
+            },
+            Target::Device(_) => Connection {
+                client: Client::connect(target)?,
+                watcher: Some(Client::connect(target)?),
+            },
+        })
+    }
+}
+
 pub(super) struct Worker {
     target: Target,
-    client: Client,
+    conn: Connection,
     out: Out,
     shared: Shared,
     overhead_ms: u64,
+    tt_mb: usize,
     wanted: Option<Wanted>,
     /// What the device holds, as the GUI named it: the base FEN and the moves (in UCI
     /// notation) played from it, `wanted`'s and the CPU's. `None` when unknown.
     synced: Option<(String, Vec<String>)>,
 }
 
+/// How often a search that shows no new iteration reports its nodes.
+const NODES_EVERY: Duration = Duration::from_secs(1);
+
+/// Prints the running search's progress and answers the drive loop's questions.
+struct Reporter<'a> {
+    out: &'a Out,
+    shared: &'a Shared,
+    root: &'a Chess,
+    ponder: bool,
+    /// The last iteration printed: depth, bound, score and PV.
+    last: Option<SearchRecord>,
+    printed_at: Instant,
+}
+
+/// Two records of the same iteration and result (nodes and time aside).
+fn same_iteration(a: &SearchRecord, b: &SearchRecord) -> bool {
+    a.depth == b.depth && a.bound == b.bound && a.score == b.score && a.pv == b.pv
+}
+
+impl Control for Reporter<'_> {
+    fn stop_asked(&self) -> bool {
+        self.shared.stop.load(Ordering::SeqCst)
+    }
+
+    fn pondering(&self) -> bool {
+        self.ponder && !self.shared.ponderhit.load(Ordering::SeqCst)
+    }
+
+    fn progress(&mut self, record: &SearchRecord) {
+        if self
+            .last
+            .as_ref()
+            .is_some_and(|l| same_iteration(l, record))
+        {
+            if self.printed_at.elapsed() >= NODES_EVERY {
+                emit(self.out, &nodes_line(record));
+                self.printed_at = Instant::now();
+            }
+            return;
+        }
+        emit(self.out, &info_line(self.root, record));
+        self.printed_at = Instant::now();
+        self.last = Some(record.clone());
+    }
+}
+
 impl Worker {
-    pub(super) fn new(target: &Target, client: Client, out: Out, shared: Shared) -> Worker {
+    pub(super) fn new(target: &Target, conn: Connection, out: Out, shared: Shared) -> Worker {
         Worker {
             target: target.clone(),
-            client,
+            conn,
             out,
             shared,
             overhead_ms: super::DEFAULT_OVERHEAD_MS,
+            tt_mb: super::DEFAULT_HASH_MB,
             wanted: None,
             synced: None,
         }
@@ -69,11 +154,30 @@ impl Worker {
         emit(&self.out, &format!("info string {text}"));
     }
 
-    /// Starts over with a fresh connection (after the simulator died).
+    /// Starts over with a fresh connection (after the simulator died, or for a new table).
     fn reconnect(&mut self) -> Result<(), UciError> {
-        self.client = Client::connect(&self.target)?;
         self.synced = None;
+        self.conn = Connection::open(&self.target, self.tt_mb)?;
         Ok(())
+    }
+
+    /// A fresh, empty transposition table of `tt_mb` MiB: the simulator is restarted and the
+    /// in-process device made anew; a device file's table is the module's.
+    fn new_table(&mut self, tt_mb: usize, why: &str) {
+        if let Target::Device(path) = &self.target {
+            if why != "ucinewgame" {
+                self.info(&format!(
+                    "{why}: {} keeps the table the module was loaded with (its tt_mb parameter, \
+                     shared by its boards); it cannot be resized or cleared from here",
+                    path.display()
+                ));
+            }
+            return;
+        }
+        self.tt_mb = tt_mb;
+        if let Err(e) = self.reconnect() {
+            self.info(&format!("error: {why}: {e}"));
+        }
     }
 
     fn set_position(&mut self, cmd: &PositionCmd) {
@@ -91,19 +195,31 @@ impl Worker {
     /// from it are played.
     fn load(&mut self, fen: &str) -> Result<(), UciError> {
         self.synced = None;
-        self.client.load(Mode::Humans, fen)?;
+        self.conn.client.load(Mode::Humans, fen)?;
         Ok(())
     }
 
-    /// Brings the device to the wanted position, replaying only what it lacks.
+    /// Brings the device to the wanted position: takes back what the device played beyond it
+    /// (a `go` again on the same position, a takeback) and replays only what it lacks.
     fn sync(&mut self) -> Result<(), UciError> {
         let Some(wanted) = &self.wanted else {
             return Ok(());
         };
         let base = wanted.base.clone();
         let moves = wanted.moves();
-        let done = match &self.synced {
-            Some((b, played)) if *b == base && moves.starts_with(played) => played.len(),
+        let mut done = None;
+        if let Some((b, played)) = &self.synced {
+            if *b == base {
+                let common = played
+                    .iter()
+                    .zip(&moves)
+                    .take_while(|(p, m)| p == m)
+                    .count();
+                done = Some((common, played.len() - common));
+            }
+        }
+        let done = match done {
+            Some((common, extra)) if self.undo(extra) => common,
             _ => {
                 self.load(&base)?;
                 self.synced = Some((base, Vec::new()));
@@ -114,14 +230,14 @@ impl Worker {
             let Some(step) = self.wanted.as_ref().and_then(|w| w.steps.get(i)).cloned() else {
                 return Ok(());
             };
-            let played = match self.client.play(&step.text) {
+            let played = match self.conn.client.play(&step.text) {
                 Err(e) if e.refusal() == Some(Reply::NoGame) => {
                     // The device ended the game (a draw the GUI plays on through, or a full
                     // history): start again from this position, without the earlier history.
                     let synced = self.synced.take();
                     self.load(&reload_fen(&step.before))?;
                     self.synced = synced;
-                    self.client.play(&step.text)
+                    self.conn.client.play(&step.text)
                 }
                 played => played,
             };
@@ -139,45 +255,49 @@ impl Worker {
         Ok(())
     }
 
-    /// Reports the last search (`13`) as a UCI `info` line, with the PV in UCI notation.
-    fn report(&mut self, root: &Chess) {
-        if let Ok(Some(record)) = self.client.search_info() {
-            emit(&self.out, &info_line(root, &record));
+    /// Takes back the last `n` half-moves the device played; false (and nothing known of the
+    /// device) when it could not.
+    fn undo(&mut self, n: usize) -> bool {
+        for _ in 0..n {
+            if self.conn.client.undo().is_err() {
+                self.synced = None;
+                return false;
+            }
+            if let Some((_, played)) = &mut self.synced {
+                played.pop();
+            }
         }
+        true
     }
 
-    fn go(&mut self, mut go: Go) {
-        let flags = &self.shared;
-        if go.ponder {
-            // Wait for the opponent's move: `ponderhit` starts the real search with the clock
-            // as `go` gave it; `stop` abandons it with a quick answer the GUI will ignore.
-            while !flags.stop.raised() && !flags.ponderhit.load(Ordering::SeqCst) {
-                thread::sleep(Duration::from_millis(2));
-            }
-            if flags.stop.raised() {
-                go = Go {
-                    depth: Some(1),
-                    ..Go::default()
-                };
-                flags.stop.clear();
-            }
+    fn go(&mut self, go: Go) {
+        if !go.searchmoves.is_empty() {
+            self.info(&format!(
+                "searchmoves {} ignored: the device searches every legal move",
+                go.searchmoves.join(" ")
+            ));
         }
         let best = self.best_move(&go);
-        if go.infinite {
-            // UCI: no bestmove before `stop` in infinite mode.
-            while !self.shared.stop.raised() {
-                thread::sleep(Duration::from_millis(5));
-            }
+        let flags = &self.shared;
+        // UCI: no bestmove before `stop` in infinite mode, nor before `ponderhit` or `stop`
+        // while pondering.
+        while !flags.stop.load(Ordering::SeqCst)
+            && (go.infinite || (go.ponder && !flags.ponderhit.load(Ordering::SeqCst)))
+        {
+            thread::sleep(Duration::from_millis(2));
         }
         self.shared.searching.store(false, Ordering::SeqCst);
-        emit(
-            &self.out,
-            &format!("bestmove {}", best.as_deref().unwrap_or("0000")),
-        );
+        let line = match best {
+            None => "bestmove 0000".to_string(),
+            Some((m, Some(p))) => format!("bestmove {m} ponder {p}"),
+            Some((m, None)) => format!("bestmove {m}"),
+        };
+        emit(&self.out, &line);
     }
 
-    /// Runs the search, with every fallback; the move in UCI notation.
-    fn best_move(&mut self, go: &Go) -> Option<String> {
+    /// Runs the search, with every fallback; the move in UCI notation and the reply it
+    /// expects.
+    fn best_move(&mut self, go: &Go) -> Option<(String, Option<String>)> {
         let Some(wanted) = &self.wanted else {
             self.info("error: no valid position; send position first");
             return None;
@@ -194,51 +314,106 @@ impl Worker {
             Err(e) => {
                 self.info(&format!("error: {e}; playing {fallback}"));
                 self.synced = None;
-                Some(fallback)
+                Some((fallback, None))
             }
         }
     }
 
-    /// The CPU's reply to `03`, searched with `limit` and cut short on `stop`; when stopped (or
-    /// when the simulator died) a quick depth-1 search answers instead.
-    fn search(&mut self, limit: Limit) -> Result<Reply, UciError> {
-        self.client.set_limit(limit)?;
-        match self.client.cpu_move_interruptible(&self.shared.stop) {
-            Ok(Some(reply)) => return Ok(reply),
-            Ok(None) => {}
-            Err(ClientError::Link(e)) => {
-                // The simulator died (a signal landing between commands ends it): start a
-                // new one and answer with a quick search.
-                self.info(&format!("the simulator failed ({e}); restarting it"));
+    /// The CPU's move (`03`) under `plan`, printing its progress as it goes; the search's
+    /// final record.
+    fn search(
+        &mut self,
+        plan: &Plan,
+        ponder: bool,
+        root: &Chess,
+    ) -> Result<Option<SearchRecord>, ClientError> {
+        self.conn.client.set_limit(plan.limit)?;
+        let mut reporter = Reporter {
+            out: &self.out,
+            shared: &self.shared,
+            root,
+            ponder,
+            last: None,
+            printed_at: Instant::now(),
+        };
+        match &mut self.conn.watcher {
+            None => {
+                let mut pipe = Pipe::start(self.conn.client.link_mut())?;
+                drive(&mut pipe, &plan.stops, &mut reporter)
+            }
+            Some(watcher) => {
+                // Before the `03` takes the board, `13` still answers the last search.
+                let before = watcher.search_info().ok().flatten();
+                let client = &mut self.conn.client;
+                let (tx, rx) = mpsc::channel();
+                thread::scope(|scope| {
+                    scope.spawn(move || {
+                        let _ = tx.send(client.cpu_move());
+                    });
+                    let mut running = Threaded {
+                        result: rx,
+                        watcher,
+                        before,
+                    };
+                    let reply = drive(&mut running, &plan.stops, &mut reporter);
+                    if reply.is_err() {
+                        // Don't leave the thread searching: the scope waits for it.
+                        let _ = running.watcher.stop();
+                    }
+                    reply
+                })
+            }
+        }?;
+        // The final record: the last iteration with all its nodes.
+        let record = self.conn.client.search_info().ok().flatten();
+        if let Some(record) = &record {
+            emit(&self.out, &info_line(root, record));
+        }
+        Ok(record)
+    }
+
+    /// Searches with every fallback: a simulator that died is restarted (and answers with a
+    /// quick search), a game the device considers over is searched without its history.
+    fn search_with_fallbacks(
+        &mut self,
+        go: &Go,
+        root: &Chess,
+    ) -> Result<Option<SearchRecord>, UciError> {
+        let plan = go.plan(root.turn(), self.overhead_ms);
+        match self.search(&plan, go.ponder, root) {
+            Ok(record) => Ok(record),
+            Err(e) if e.refusal() == Some(Reply::NoGame) => {
+                // A draw by repetition or the fifty-move rule that the GUI plays on through:
+                // search the position without its history.
+                self.load(&reload_fen(root))?;
+                Ok(self.search(&plan, go.ponder, root)?)
+            }
+            Err(ClientError::Link(e)) if !matches!(e, LinkError::Unframeable) => {
+                self.info(&format!("the device failed ({e}); reconnecting"));
                 self.reconnect()?;
                 self.sync()?;
+                let quick = Plan {
+                    limit: Limit::Depth(1),
+                    stops: Default::default(),
+                    hold: false,
+                };
+                Ok(self.search(&quick, false, root)?)
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => Err(e.into()),
         }
-        self.client.set_limit(Limit::Depth(1))?;
-        Ok(self.client.cpu_move()?)
     }
 
-    fn try_search(&mut self, go: &Go, root: &Chess) -> Result<String, UciError> {
-        if self.synced.is_none() {
-            self.sync()?;
-        }
-        let limit = go.limit(root.turn(), self.overhead_ms);
-        match self.search(limit) {
-            Err(UciError::Client(e)) if e.refusal() == Some(Reply::NoGame) => {
-                // The device thinks the game is over (a draw by repetition or the fifty-move
-                // rule that the GUI plays on through): search the position without its
-                // history.
-                self.load(&reload_fen(root))?;
-                self.client.cpu_move()?;
-            }
+    fn try_search(&mut self, go: &Go, root: &Chess) -> Result<(String, Option<String>), UciError> {
+        // Always: the device may hold the move it played on the last `go`.
+        self.sync()?;
+        let record = match self.search_with_fallbacks(go, root) {
+            Ok(record) => record,
             Err(e) => {
                 self.synced = None;
                 return Err(e);
             }
-            Ok(_) => {}
-        }
-        let text = self.client.last_move()?;
+        };
+        let text = self.conn.client.last_move()?;
         let Some(m) = find_move(root, &text) else {
             self.synced = None;
             return Err(UciError::CpuMove {
@@ -247,13 +422,18 @@ impl Worker {
             });
         };
         let uci = uci_text(&m);
-        self.report(root);
+        let ponder = record.and_then(|record| {
+            let line = pv(root, &record);
+            (line.first() == Some(&uci))
+                .then(|| line.get(1).cloned())
+                .flatten()
+        });
         // The device has played the move: a `position` that continues from it sends only
-        // the new moves.
+        // the new moves, one that doesn't takes it back.
         if let Some((_, moves)) = &mut self.synced {
             moves.push(uci.clone());
         }
-        Ok(uci)
+        Ok((uci, ponder))
     }
 
     pub(super) fn run(mut self, jobs: Receiver<Job>) {
@@ -262,11 +442,14 @@ impl Worker {
                 Job::NewGame => {
                     self.synced = None;
                     self.wanted = None;
+                    self.new_table(self.tt_mb, "ucinewgame");
                 }
                 Job::Position(cmd) => self.set_position(&cmd),
                 Job::Go(go) => self.go(go),
                 Job::IsReady => emit(&self.out, "readyok"),
                 Job::SetOverhead(ms) => self.overhead_ms = ms,
+                Job::SetHash(mb) => self.new_table(mb, "Hash"),
+                Job::ClearHash => self.new_table(self.tt_mb, "Clear Hash"),
                 Job::Quit => break,
             }
         }

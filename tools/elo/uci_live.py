@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Checks the live side of `kchess uci` with python-chess: info while searching, stop, infinite
+analysis, repeated go, go nodes/mate, movetime, pondering, the options, the in-process fallback.
+
+    python3 tools/elo/uci_live.py [--engine target/release/kchess] [-- EXTRA ENGINE ARGS]
+
+EXTRA ENGINE ARGS go after `uci` (`--in-process`, `--sim PATH`, `--device /dev/chess1`).
+Prints what it measured (stop latency, info lines per second, movetime used) and exits
+non-zero on the first failure. Bounds on times are generous: they catch a search that does
+not stop, not a slow machine.
+"""
+
+import argparse
+import subprocess
+import sys
+import time
+
+import chess
+import chess.engine
+
+
+def check(cond, what):
+    if not cond:
+        print(f"FAIL: {what}")
+        sys.exit(1)
+    print(f"ok: {what}")
+
+
+def live_info(engine):
+    """A 2 s search reports each iteration while it runs."""
+    board = chess.Board()
+    t0 = time.monotonic()
+    arrivals = []
+    with engine.analysis(board, chess.engine.Limit(time=2.0)) as analysis:
+        for info in analysis:
+            if "depth" in info and "pv" in info:
+                arrivals.append((time.monotonic() - t0, info["depth"]))
+        best = analysis.wait()
+    total = time.monotonic() - t0
+    depths = [d for _, d in arrivals]
+    check(len(arrivals) >= 4, f"{len(arrivals)} info lines with a depth in a 2 s search, depths {depths}")
+    check(arrivals[0][0] < 1.0, f"the first arrived after {arrivals[0][0] * 1000:.0f} ms")
+    check(depths == sorted(depths), "depths never go down")
+    print(f"   info lines per second: {len(arrivals) / total:.1f} ({len(arrivals)} in {total:.2f} s)")
+    check(best.move in board.legal_moves, f"bestmove {best.move}")
+
+
+def stop_and_infinite(engine):
+    """`go infinite` runs until `stop`, which answers with the deepest move so far."""
+    board = chess.Board()
+    board.push_san("e4")
+    with engine.analysis(board) as analysis:
+        time.sleep(1.0)
+        last = dict(analysis.info)
+        t0 = time.monotonic()
+        analysis.stop()
+        best = analysis.wait()
+        latency = time.monotonic() - t0
+        last = dict(analysis.info)
+    print(f"   stop latency: {latency * 1000:.1f} ms")
+    check(latency < 1.0, "stop answered within 1 s")
+    check(best.move in board.legal_moves, f"go infinite + stop after 1 s -> {board.san(best.move)}")
+    check(last.get("depth", 0) > 1, f"searched to depth {last.get('depth')}")
+    check(last.get("pv", [None])[0] == best.move, "the move played is the PV's first")
+
+
+def repeated_go(engine):
+    """`position startpos`, `go depth 5`, `go depth 5`: the same position twice."""
+    board = chess.Board()
+    for _ in range(2):
+        r = engine.play(board, chess.engine.Limit(depth=5), info=chess.engine.INFO_ALL)
+        check(r.move in board.legal_moves and r.info.get("depth") == 5,
+              f"go depth 5 on the initial position -> {r.move}")
+    # A takeback: the GUI's line loses its last two moves.
+    board.push_san("d4")
+    board.push_san("d5")
+    r = engine.play(board, chess.engine.Limit(depth=3))
+    check(r.move in board.legal_moves, f"after 1. d4 d5 -> {r.move}")
+    board.pop()
+    r = engine.play(board, chess.engine.Limit(depth=3))
+    check(r.move in board.legal_moves, f"taken back to 1. d4 -> {r.move}")
+
+
+def budgets(engine):
+    """movetime used whole, go nodes, go mate."""
+    board = chess.Board()
+    t0 = time.monotonic()
+    r = engine.play(board, chess.engine.Limit(time=0.5), info=chess.engine.INFO_ALL)
+    wall = (time.monotonic() - t0) * 1000
+    searched = r.info.get("time", 0) * 1000
+    print(f"   go movetime 500: searched {searched:.0f} ms, bestmove after {wall:.0f} ms")
+    check(400 <= searched <= 520 and wall < 700, "go movetime 500 uses its time")
+    r = engine.play(board, chess.engine.Limit(nodes=30000), info=chess.engine.INFO_ALL)
+    nodes = r.info.get("nodes", 0)
+    check(30000 <= nodes <= 32000, f"go nodes 30000 searched {nodes} nodes")
+    mate = chess.Board("6k1/5ppp/8/8/8/8/1Q3PPP/1R4K1 w - - 0 1")
+    t0 = time.monotonic()
+    r = engine.play(mate, chess.engine.Limit(mate=1, time=5.0), info=chess.engine.INFO_ALL)
+    dt = time.monotonic() - t0
+    check(r.move == chess.Move.from_uci("b2b8") and dt < 2.0,
+          f"go mate 1 movetime 5000 -> {r.move} {r.info.get('score')} in {dt * 1000:.0f} ms")
+
+
+def pondering(engine):
+    """Play with ponder on (python-chess sets the Ponder option itself): the bridge ponders on
+    the expected reply, and the next move's `stop` ends it."""
+    board = chess.Board()
+    for _ in range(4):
+        r = engine.play(board, chess.engine.Limit(time=0.1), ponder=True)
+        check(r.move in board.legal_moves, f"with ponder -> {r.move}, ponder {r.ponder}")
+        board.push(r.move)
+
+
+def options(engine):
+    o = engine.options
+    check(o["Hash"].default == 16 and o["Hash"].min == 1 and o["Hash"].max == 4096, "Hash 16, 1..4096")
+    check(o["Clear Hash"].type == "button", "Clear Hash is a button")
+    check(o["Ponder"].type == "check" and o["Ponder"].default is False, "Ponder check, off")
+    check(o["Move Overhead"].default == 30, "Move Overhead 30")
+    engine.configure({"Hash": 32, "Move Overhead": 10})
+    engine.configure({"Clear Hash": None})
+    r = engine.play(chess.Board(), chess.engine.Limit(depth=4))
+    check(r.move in chess.Board().legal_moves, f"after Hash 32 and Clear Hash -> {r.move}")
+    engine.configure({"Hash": 16, "Move Overhead": 30})
+
+
+def fallback(kchess):
+    """Without the simulator the bridge still starts, on the in-process device."""
+    cmd = [kchess, "uci", "--sim", "/nonexistent/chess-sim"]
+    out = subprocess.run(cmd, input="uci\nisready\nquit\n", capture_output=True, text=True, timeout=30).stdout
+    check("info string cannot start the simulator /nonexistent/chess-sim" in out and "uciok" in out
+          and "readyok" in out, "no simulator: an info string, uciok, readyok")
+    engine = chess.engine.SimpleEngine.popen_uci(cmd, timeout=30)
+    try:
+        r = engine.play(chess.Board(), chess.engine.Limit(time=0.2))
+        check(r.move in chess.Board().legal_moves, f"in-process fallback plays {r.move}")
+    finally:
+        engine.quit()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--engine", default="target/release/kchess")
+    ap.add_argument("extra", nargs="*", help="extra arguments after `uci`")
+    args = ap.parse_args()
+
+    engine = chess.engine.SimpleEngine.popen_uci([args.engine, "uci", *args.extra], timeout=30)
+    try:
+        options(engine)
+        live_info(engine)
+        stop_and_infinite(engine)
+        repeated_go(engine)
+        budgets(engine)
+        pondering(engine)
+    finally:
+        engine.quit()
+    fallback(args.engine)
+    print("uci_live: all passed")
+
+
+if __name__ == "__main__":
+    main()
