@@ -125,6 +125,12 @@ impl Client {
         Client { link }
     }
 
+    /// The connection, for commands that need more than one exchange at a time (a `14` sent
+    /// while a `03` runs).
+    pub fn link_mut(&mut self) -> &mut Link {
+        &mut self.link
+    }
+
     /// Sends bytes as they are (one write) and returns the whole reply: for transcripts and
     /// checks that send what no well-formed client would.
     pub fn send_raw(&mut self, bytes: &[u8]) -> Result<Vec<u8>, LinkError> {

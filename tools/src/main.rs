@@ -83,17 +83,12 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Play a game against the CPU in the terminal.
+    /// Play chess in the terminal: against the CPU, two people, or watch the CPU play itself.
     Play {
         #[command(flatten)]
         target: TargetArgs,
-        /// The colour you play.
-        #[arg(long, value_enum, default_value = "white")]
-        colour: play::Colour,
-        /// The CPU's thinking time per move in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 1000,
-              value_parser = clap::value_parser!(u32).range(1..=60000))]
-        think: u32,
+        #[command(flatten)]
+        args: play::PlayArgs,
     },
     /// A UCI engine that plays through the protocol.
     Uci {
@@ -246,11 +241,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             reset,
             files,
         } => transcripts(&target.target(), reset.as_deref(), &files),
-        Cmd::Play {
-            target,
-            colour,
-            think,
-        } => Ok(play::main(&target.target(), colour, think)?),
+        Cmd::Play { target, args } => Ok(play::main(&target.target(), args)?),
         Cmd::Uci { target } => Ok(uci::main(&target.target())?),
         Cmd::Stress {
             device,
