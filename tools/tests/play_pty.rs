@@ -244,3 +244,38 @@ fn arrow_keys_edit_the_line_and_tab_completes() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ctrl_c_pauses_kchess_playing_itself_and_go_goes_on() {
+    let dir = scratch("watch");
+    let mut p = play(
+        &["--in-process", "--watch", "--think", "60000", "--ascii"],
+        &dir,
+    );
+    p.exp_string("New game: kchess plays itself.").unwrap();
+    p.exp_string("kchess is thinking... (Ctrl-C: move now)")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    p.send_control('c').unwrap();
+    p.exp_string("Moving now.").unwrap();
+    p.exp_string("kchess plays 1. ").unwrap();
+    p.exp_string("Paused: type 'go' to go on, or a move to play it yourself.")
+        .unwrap();
+    p.exp_string("1... kchess to move ('go', or a move) > ")
+        .unwrap();
+    // A move typed while paused is played for the side to move; kchess then goes on.
+    p.send_line("e5").unwrap();
+    p.exp_string("Black plays 1... e5 (BPe7-e5)").unwrap();
+    p.exp_string("kchess is thinking... (Ctrl-C: move now)")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    p.send_control('c').unwrap();
+    p.exp_string("kchess plays 2. ").unwrap();
+    p.exp_string("2... kchess to move ('go', or a move) > ")
+        .unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("Quit anyway? (y/n) > ").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
