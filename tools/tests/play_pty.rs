@@ -279,3 +279,41 @@ fn ctrl_c_pauses_kchess_playing_itself_and_go_goes_on() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn clocks_run_and_a_flag_falls() {
+    let dir = scratch("clock");
+    // Six seconds each: the CPU thinks a thirtieth of its time, 0.2 s.
+    let mut p = play(
+        &["--in-process", "--ascii", "--tc", "0.1", "--colour", "b"],
+        &dir,
+    );
+    p.exp_string("Clocks: White 0:0").unwrap();
+    p.exp_regex(r"1\.\.\. Your move \(black, 0:0[56]\.\d\) > ")
+        .unwrap();
+    p.send_line("e5").unwrap();
+    p.exp_string("kchess plays 2. ").unwrap();
+    p.exp_regex(r"Clocks: White 0:0[45]\.\d \| Black 0:0[56]\.\d")
+        .unwrap();
+    p.exp_string("2... Your move (black, ").unwrap();
+    // Waiting past the six seconds loses on time: the move that comes too late is not played.
+    std::thread::sleep(Duration::from_millis(6500));
+    p.send_line("Nc6").unwrap();
+    p.exp_string("Your time ran out: kchess wins.").unwrap();
+    p.exp_string("The game is over: type 'new'").unwrap();
+    p.exp_string("Game over. Play again? (y = new game, n = quit) > ")
+        .unwrap();
+    p.send_line("pgn").unwrap();
+    p.exp_string("[TimeControl \"6\"]").unwrap();
+    p.exp_string("[Result \"1-0\"]").unwrap();
+    p.exp_string("Game over. Play again?").unwrap();
+    p.send_line("n").unwrap();
+    p.exp_eof().unwrap();
+    let recorded = dir.join(".local/share/kchess/games.pgn");
+    let text = std::fs::read_to_string(&recorded).unwrap();
+    assert!(
+        text.contains("{Your time ran out: kchess wins.} 1-0"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

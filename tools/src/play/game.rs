@@ -13,6 +13,7 @@ use chess_core::notation::MoveText;
 use chess_core::search::Limit;
 use shakmaty::{Chess, Color, Move, Position};
 
+use super::clock::{show_ms, Clocks, TimeControl};
 use super::input::parse_move_input;
 use super::pgn::{self, PgnGame, START_FEN};
 use super::render::{describe_search, numbered, render_board, Style};
@@ -50,6 +51,9 @@ pub(super) struct Game<'a, W: Write> {
     pub(super) over_told: bool,
     /// Moves played since the game was last saved, loaded or recorded.
     pub(super) dirty: bool,
+    /// The time control, and the clocks of the current game.
+    pub(super) tc: Option<TimeControl>,
+    pub(super) clock: Option<Clocks>,
     /// A scratch device for hints.
     hinter: Option<Client>,
 }
@@ -109,6 +113,8 @@ impl<'a, W: Write> Game<'a, W> {
             result: "*",
             over_told: false,
             dirty: false,
+            tc: None,
+            clock: None,
             hinter: None,
         }
     }
@@ -147,6 +153,9 @@ impl<'a, W: Write> Game<'a, W> {
 
     /// Ends the game: `why` for the player, `result` for PGN; a finished game is recorded.
     pub(super) fn end(&mut self, why: &str, result: &'static str) -> Result<(), PlayError> {
+        if let Some(c) = &mut self.clock {
+            c.pause();
+        }
         self.over = Some(why.to_string());
         self.result = result;
         self.over_told = false;
@@ -192,14 +201,76 @@ impl<'a, W: Write> Game<'a, W> {
                 "?".to_string()
             }
         };
-        vec![
+        let mut tags = vec![
             ("Event".into(), "kchess game".into()),
             ("Site".into(), "?".into()),
             ("Date".into(), pgn::today()),
             ("Round".into(), "-".into()),
             ("White".into(), name(Color::White)),
             ("Black".into(), name(Color::Black)),
-        ]
+        ];
+        if let Some(tc) = self.tc {
+            tags.push(("TimeControl".into(), tc.tag()));
+        }
+        tags
+    }
+
+    /// Starts the clock of the side to move when a person plays it (waiting at the prompt).
+    pub(super) fn clock_start(&mut self) -> Result<(), PlayError> {
+        if self.clock.is_some() && self.over.is_none() {
+            let turn = self.position()?.turn();
+            if !self.is_cpu(turn) {
+                if let Some(c) = &mut self.clock {
+                    c.start(turn);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the game when the running clock has no time left; true when it did.
+    pub(super) fn flag_check(&mut self) -> Result<bool, PlayError> {
+        match self.clock.as_ref().and_then(Clocks::fallen) {
+            Some(side) if self.over.is_none() => {
+                self.lost_on_time(side)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn lost_on_time(&mut self, side: Color) -> Result<(), PlayError> {
+        let why = match self.players {
+            Players::Cpu { .. } if self.is_cpu(side) => "kchess ran out of time: you win!".into(),
+            Players::Cpu { .. } => "Your time ran out: kchess wins.".into(),
+            _ => format!(
+                "{} ran out of time: {} wins.",
+                side_name(side),
+                side_name(!side)
+            ),
+        };
+        let result = match side {
+            Color::White => "0-1",
+            Color::Black => "1-0",
+        };
+        self.end(&why, result)
+    }
+
+    /// `side` moved: its clock stops (and gets the increment); a fallen flag ends the game.
+    fn clock_moved(&mut self, side: Color) -> Result<(), PlayError> {
+        let in_time = self.clock.as_mut().is_none_or(|c| c.moved(side));
+        if !in_time && self.over.is_none() {
+            self.lost_on_time(side)?;
+        }
+        Ok(())
+    }
+
+    /// The clock of the side to move, for the prompt: `, 4:57`.
+    pub(super) fn clock_note(&self, side: Color) -> String {
+        match &self.clock {
+            Some(c) => format!(", {}", show_ms(c.left_ms(side))),
+            None => String::new(),
+        }
     }
 
     /// Starts a game from `start`, then lets the CPU move if it is to play.
@@ -249,6 +320,7 @@ impl<'a, W: Write> Game<'a, W> {
         self.over = None;
         self.result = "*";
         self.dirty = false;
+        self.clock = self.tc.map(Clocks::new);
         let mut reply = Reply::Ok;
         for text in moves {
             reply = self.client.play(text)?;
@@ -313,6 +385,10 @@ impl<'a, W: Write> Game<'a, W> {
         self.say(&text)?;
         if let Some((m, s)) = &self.last {
             let line = format!("Last move: {s} ({})", move_string(m));
+            self.say(&line)?;
+        }
+        if let Some(c) = &self.clock {
+            let line = format!("Clocks: {}", c.show());
             self.say(&line)?;
         }
         Ok(())
@@ -390,7 +466,17 @@ impl<'a, W: Write> Game<'a, W> {
         self.say("kchess is thinking... (Ctrl-C: move now)")?;
         self.out.flush()?;
         self.stop.store(false, Ordering::SeqCst);
+        let side = before.turn();
+        if let Some(c) = &mut self.clock {
+            // The CPU plays on its clock, unless a fixed depth was asked for.
+            if let Limit::Time(_) = self.limit {
+                let budget = c.budget_ms(side);
+                self.client.set_limit(Limit::Time(budget))?;
+            }
+            c.start(side);
+        }
         let reply = super::think::cpu_move(&mut self.client, self.device.as_deref(), self.stop)?;
+        let in_time = self.clock.as_mut().is_none_or(|c| c.moved(side));
         let early = self.stop.swap(false, Ordering::SeqCst);
         if early {
             self.say("Moving now.")?;
@@ -412,7 +498,10 @@ impl<'a, W: Write> Game<'a, W> {
         self.last = Some((text, shown));
         self.dirty = true;
         self.take_redo(&text);
-        self.after_move(reply, Some(before.turn()))?;
+        self.after_move(reply, Some(side))?;
+        if !in_time && self.over.is_none() {
+            self.lost_on_time(side)?;
+        }
         Ok(early)
     }
 
@@ -433,6 +522,7 @@ impl<'a, W: Write> Game<'a, W> {
             Err(e) => return self.say(&e.message(input)),
         };
         if self.play_move(&pos, &m)? {
+            self.clock_moved(pos.turn())?;
             self.advance()?;
         }
         Ok(())
@@ -695,6 +785,9 @@ impl<'a, W: Write> Game<'a, W> {
         }
         if plies == 0 {
             return self.say("Nothing to undo.");
+        }
+        if let Some(c) = &mut self.clock {
+            c.pause();
         }
         self.over = None;
         self.result = "*";

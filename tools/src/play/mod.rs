@@ -5,6 +5,7 @@
 //! to understand what the person typed (coordinates, SAN or protocol notation), to show moves
 //! in SAN and to write PGN.
 
+pub mod clock;
 mod game;
 pub mod input;
 pub mod lines;
@@ -160,6 +161,9 @@ pub struct PlayArgs {
     /// Draw the board with letters, without colours.
     #[arg(long)]
     ascii: bool,
+    /// Clocks: minutes each plus seconds per move, e.g. 5+3; the CPU plays on its clock.
+    #[arg(long, value_name = "MIN+SEC")]
+    tc: Option<clock::TimeControl>,
 }
 
 /// Where finished games go by default: `$XDG_DATA_HOME/kchess/games.pgn`, or
@@ -190,6 +194,8 @@ pub struct Options {
     pub pgn_out: Option<PathBuf>,
     /// How the board is drawn.
     pub style: Style,
+    /// Clocks.
+    pub tc: Option<clock::TimeControl>,
 }
 
 /// The first words Tab completes.
@@ -244,12 +250,16 @@ impl<W: Write> Game<'_, W> {
                     let turn = pos.turn();
                     match self.players {
                         Players::Cpu { human } if !self.is_cpu(turn) => {
-                            format!("{number} Your move ({}) > ", human.name())
+                            let clock = self.clock_note(turn);
+                            format!("{number} Your move ({}{clock}) > ", human.name())
                         }
                         _ if self.is_cpu(turn) => {
                             format!("{number} kchess to move ('go', or a move) > ")
                         }
-                        _ => format!("{number} {} to move > ", side_name(turn)),
+                        _ => {
+                            let clock = self.clock_note(turn);
+                            format!("{number} {} to move{clock} > ", side_name(turn))
+                        }
                     }
                 }
                 Err(_) => "> ".into(),
@@ -378,14 +388,21 @@ pub fn run(
         (None, Some(path)) => Start::Pgn(path),
         (None, None) => Start::Initial,
     };
+    game.tc = opts.tc;
     game.begin(start)?;
     loop {
+        game.clock_start()?;
         let prompt = game.prompt();
         let words = game.completions()?;
         lines.set_words(words);
         let input = lines.read(&prompt, &mut *game.out)?;
         // A Ctrl-C at the prompt is not meant for the next search.
         stop.store(false, Ordering::SeqCst);
+        if game.flag_check()? {
+            let why = game.over.clone().unwrap_or_default();
+            game.say(&why)?;
+            game.over_told = true;
+        }
         let flow = match input {
             Input::End => return Ok(()),
             Input::Interrupt => Flow::Quit,
@@ -427,6 +444,7 @@ pub fn main(target: &Target, args: PlayArgs) -> Result<(), PlayError> {
             args.pgn_out.or_else(default_pgn_out)
         },
         style,
+        tc: args.tc,
     };
     let mut out = io::stdout();
     let stdin = io::stdin();
@@ -458,6 +476,7 @@ mod tests {
                 ascii: false,
                 colour: false,
             },
+            tc: None,
         }
     }
 
