@@ -84,6 +84,7 @@ enum Cmd {
         files: Vec<PathBuf>,
     },
     /// Play chess in the terminal: against the CPU, two people, or watch the CPU play itself.
+    #[command(after_long_help = play::HELP)]
     Play {
         #[command(flatten)]
         target: TargetArgs,
@@ -134,6 +135,19 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print shell completions for kchess (e.g. `kchess completions bash > /etc/bash_completion.d/kchess`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print a man page (roff): `kchess man play | man -l -`; `--dir` writes them all.
+    Man {
+        /// The subcommand whose page to print (default: kchess's own).
+        command: Option<String>,
+        /// Write kchess.1 and a page for each subcommand into this directory.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+    },
     /// Interrupt a long CPU search on a device file with a signal.
     Interrupt {
         /// The device file.
@@ -182,6 +196,10 @@ enum CliError {
     Check(#[from] vmcheck::CheckError),
     #[error(transparent)]
     Boards(#[from] boards::BoardsError),
+    #[error("kchess has no subcommand {0:?}")]
+    NoCommand(String),
+    #[error("writing the output: {source}")]
+    Write { source: std::io::Error },
     #[error("not every perft count matched ({0} wrong)")]
     PerftFailed(usize),
     #[error("not every transcript passed ({0} failed)")]
@@ -216,6 +234,25 @@ fn transcripts(target: &Target, reset: Option<&str>, files: &[PathBuf]) -> Resul
         0 => Ok(()),
         n => Err(CliError::TranscriptsFailed(n)),
     }
+}
+
+/// `kchess man`: one page to standard output, or every page into `dir`.
+fn man(command: Option<&str>, dir: Option<&Path>) -> Result<(), CliError> {
+    let cli = <Cli as clap::CommandFactory>::command().name("kchess");
+    let written = match (command, dir) {
+        (_, Some(dir)) => clap_mangen::generate_to(cli, dir),
+        (None, None) => clap_mangen::Man::new(cli).render(&mut std::io::stdout()),
+        (Some(name), None) => {
+            let mut cli = cli;
+            cli.build();
+            let Some(sub) = cli.find_subcommand(name).cloned() else {
+                return Err(CliError::NoCommand(name.to_string()));
+            };
+            let sub = sub.version(env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(sub).render(&mut std::io::stdout())
+        }
+    };
+    written.map_err(|source| CliError::Write { source })
 }
 
 fn run(command: Cmd) -> Result<(), CliError> {
@@ -275,6 +312,12 @@ fn run(command: Cmd) -> Result<(), CliError> {
                 BoardsCheck::WriteOne => boards::write_one(&device),
             }?)
         }
+        Cmd::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "kchess", &mut std::io::stdout());
+            Ok(())
+        }
+        Cmd::Man { command, dir } => man(command.as_deref(), dir.as_deref()),
         Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
             &device,
             std::time::Duration::from_millis(after_ms),

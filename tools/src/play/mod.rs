@@ -204,7 +204,8 @@ pub(crate) const COMMANDS: [&str; 17] = [
     "new", "resign", "quit", "white", "black",
 ];
 
-const HELP: &str = "\
+/// What `help` says at the prompt (and the end of `kchess play --help`).
+pub const HELP: &str = "\
 Type a move in any of these forms (Tab completes legal moves):
   coordinates  e2e4, g1f3, e1g1 (castling), e7e8q (promotion)
   SAN          e4, Nf3, exd5, O-O, O-O-O, e8=Q+
@@ -223,7 +224,9 @@ Commands:
   new [white|black]  start a new game
   resign       give up this game
   quit         leave (asks first when the game is not saved)
-While kchess thinks, Ctrl-C makes it move now.";
+While kchess thinks, Ctrl-C makes it move now.
+Finished games are appended to $XDG_DATA_HOME/kchess/games.pgn (or
+~/.local/share/kchess/games.pgn) unless --pgn-out or --no-pgn-out says otherwise.";
 
 /// Whether the loop goes on after a line.
 enum Flow {
