@@ -56,6 +56,8 @@ pub(super) struct Game<'a, W: Write> {
     pub(super) clock: Option<Clocks>,
     /// A scratch device for hints.
     hinter: Option<Client>,
+    /// Replaying a loaded game: its end is not a new finished game to record.
+    replaying: bool,
 }
 
 /// `White` or `Black`.
@@ -116,6 +118,7 @@ impl<'a, W: Write> Game<'a, W> {
             tc: None,
             clock: None,
             hinter: None,
+            replaying: false,
         }
     }
 
@@ -159,6 +162,9 @@ impl<'a, W: Write> Game<'a, W> {
         self.over = Some(why.to_string());
         self.result = result;
         self.over_told = false;
+        if self.replaying {
+            return Ok(());
+        }
         self.record()
     }
 
@@ -352,7 +358,10 @@ impl<'a, W: Write> Game<'a, W> {
             self.say(&line)?;
         }
         if !moves.is_empty() {
-            self.after_move(reply, None)?;
+            self.replaying = true;
+            let told = self.after_move(reply, None);
+            self.replaying = false;
+            told?;
         }
         if let (Some(game), None) = (loaded, &self.over) {
             if game.result != "*" {

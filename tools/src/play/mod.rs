@@ -232,6 +232,16 @@ Finished games are appended to $XDG_DATA_HOME/kchess/games.pgn (or
 enum Flow {
     Continue,
     Quit,
+    /// Replace the game (after asking, when it is not saved).
+    Replace(Replacement),
+}
+
+/// What replaces the game.
+enum Replacement {
+    /// A new game, the person on this colour when given.
+    New(Option<Colour>),
+    /// Game N (the last by default) of a PGN file.
+    Load(std::path::PathBuf, Option<usize>),
 }
 
 impl<W: Write> Game<'_, W> {
@@ -282,22 +292,16 @@ impl<W: Write> Game<'_, W> {
             "quit" | "exit" | "q" => return Ok(Flow::Quit),
             "n" | "no" if over => return Ok(Flow::Quit),
             "new" | "y" | "yes" if word == "new" || over => {
-                match rest.first().map(|w| w.to_ascii_lowercase()).as_deref() {
-                    Some(side @ ("white" | "w" | "black" | "b")) => {
-                        let human = if side.starts_with('w') {
-                            Colour::White
-                        } else {
-                            Colour::Black
-                        };
-                        self.players = Players::Cpu { human };
-                    }
+                let human = match rest.first().map(|w| w.to_ascii_lowercase()).as_deref() {
+                    Some("white" | "w") => Some(Colour::White),
+                    Some("black" | "b") => Some(Colour::Black),
                     Some(other) => {
                         self.say(&format!("new: expected white or black, not {other:?}"))?;
                         return Ok(Flow::Continue);
                     }
-                    None => {}
-                }
-                self.new_game()?;
+                    None => None,
+                };
+                return Ok(Flow::Replace(Replacement::New(human)));
             }
             "board" => self.show_board()?,
             "fen" => {
@@ -322,7 +326,7 @@ impl<W: Write> Game<'_, W> {
                         return Ok(Flow::Continue);
                     }
                 };
-                self.load(std::path::Path::new(rest[0]), which)?;
+                return Ok(Flow::Replace(Replacement::Load(rest[0].into(), which)));
             }
             "undo" | "takeback" => self.undo()?,
             "redo" => self.redo()?,
@@ -342,19 +346,18 @@ impl<W: Write> Game<'_, W> {
     }
 }
 
-/// Asks before a game with unsaved moves is left; true to leave.
-fn confirm_quit<W: Write>(
+/// Asks before a game with unsaved moves is left (`question`: `Quit anyway?`); true to go.
+fn confirm_discard<W: Write>(
     game: &mut Game<'_, W>,
     lines: &mut dyn Lines,
+    question: &str,
 ) -> Result<bool, PlayError> {
     if !game.unsaved() {
         return Ok(true);
     }
     lines.set_words(vec!["yes".into(), "no".into()]);
-    let answer = lines.read(
-        "The game is not saved ('save FILE' keeps it). Quit anyway? (y/n) > ",
-        &mut *game.out,
-    )?;
+    let prompt = format!("The game is not saved ('save FILE' keeps it). {question} (y/n) > ");
+    let answer = lines.read(&prompt, &mut *game.out)?;
     Ok(match answer {
         Input::Line(l) => l.trim().to_ascii_lowercase().starts_with('y'),
         Input::Interrupt | Input::End => true,
@@ -411,9 +414,29 @@ pub fn run(
             Input::Interrupt => Flow::Quit,
             Input::Line(line) => game.handle(line.trim())?,
         };
-        if let Flow::Quit = flow {
-            if confirm_quit(&mut game, lines)? {
-                return Ok(());
+        match flow {
+            Flow::Continue => {}
+            Flow::Quit => {
+                if confirm_discard(&mut game, lines, "Quit anyway?")? {
+                    return Ok(());
+                }
+            }
+            Flow::Replace(what) => {
+                // A finished game was offered a new one: no need to ask.
+                let go =
+                    game.over.is_some() || confirm_discard(&mut game, lines, "Leave it anyway?")?;
+                if !go {
+                    continue;
+                }
+                match what {
+                    Replacement::New(human) => {
+                        if let Some(human) = human {
+                            game.players = Players::Cpu { human };
+                        }
+                        game.new_game()?;
+                    }
+                    Replacement::Load(path, which) => game.load(&path, which)?,
+                }
             }
         }
     }
@@ -753,6 +776,57 @@ mod tests {
             text.starts_with("Cannot start from that position: not a legal position"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn new_and_load_ask_before_leaving_an_unsaved_game() {
+        let text = session(
+            Colour::White,
+            "e4\nnew\nn\nmoves\nload /nonexistent/x.pgn\ny\nnew black\ny\nquit\n",
+        );
+        assert!(
+            text.contains(
+                "The game is not saved ('save FILE' keeps it). Leave it anyway? (y/n) > n\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("> moves\n1. e4 "), "{text}");
+        assert!(text.contains("Cannot read /nonexistent/x.pgn: "), "{text}");
+        assert!(text.contains("New game: you play black."), "{text}");
+        // The new game has the CPU's move: quitting asks, and the end of input answers.
+        assert!(text.ends_with("Quit anyway? (y/n) > \n"), "{text}");
+    }
+
+    #[test]
+    fn loading_a_finished_game_neither_records_it_again_nor_reopens_it() {
+        let dir = std::env::temp_dir().join(format!("kchess-reload-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let games = dir.join("games.pgn");
+        let mated = "[White \"a\"]\n[Black \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+        let resigned = "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+        let file = dir.join("in.pgn");
+        std::fs::write(&file, format!("{mated}{resigned}")).unwrap();
+        let mut opts = options(Players::Humans);
+        opts.pgn_out = Some(games.clone());
+        let input = format!(
+            "load {} 1\nmoves\nload {}\nmoves\nundo\nmoves\nq\ny\n",
+            file.display(),
+            file.display()
+        );
+        let text = run_with(&opts, &input);
+        assert!(text.contains("holds 2 games: loading game 1."), "{text}");
+        assert!(text.contains("Checkmate: Black wins."), "{text}");
+        assert!(
+            text.contains("> moves\n1. f3 e5 2. g4 Qh4# 0-1\n"),
+            "{text}"
+        );
+        assert!(text.contains("holds 2 games: loading game 2."), "{text}");
+        assert!(text.contains("The game ended 1-0."), "{text}");
+        assert!(text.contains("> moves\n1. e4 1-0\n"), "{text}");
+        assert!(text.contains("> moves\nNo moves yet.\n"), "{text}");
+        assert!(!games.exists(), "loaded games are not recorded again");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
