@@ -193,6 +193,69 @@ mod tests {
         assert!(lines[1].starts_with(" 1  ♖  ♘  ♗  ♔  ♕"), "{}", lines[1]);
     }
 
+    /// The board of `fen`'s placement, as `01` answers.
+    fn board_of(placement: &str) -> Board {
+        let mut squares = vec!["**".to_string(); 64];
+        for (i, row) in placement.split('/').enumerate() {
+            let rank = 7 - i;
+            let mut file = 0;
+            for c in row.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    file += n as usize;
+                    continue;
+                }
+                let colour = if c.is_ascii_uppercase() { 'W' } else { 'B' };
+                squares[rank * 8 + file] = format!("{colour}{}", c.to_ascii_uppercase());
+                file += 1;
+            }
+        }
+        Board::parse(squares.concat().as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn ascii_and_colour_mark_the_last_move_and_the_king_in_check() {
+        // 1. f3 e5 2. g4 Qh4#: White's king on e1 is in check.
+        let board = board_of("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR");
+        let qh4 = MoveText::parse(b"BQd8-h4").unwrap();
+        let e1 = Square::parse(b"e1").unwrap();
+        let ascii = Style {
+            ascii: true,
+            colour: false,
+        };
+        let text = render_board(&board, Color::White, Some(&qh4), Some(e1), ascii);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], " 8  r  n  b [.] k  b  n  r  8");
+        assert_eq!(lines[4], " 5  .  .  .  .  p  .  .  .  5");
+        assert_eq!(lines[5], " 4  .  .  .  .  .  .  P [q] 4");
+        assert_eq!(lines[8], " 1  R  N  B  Q (K) B  N  R  1");
+        let colour = Style {
+            ascii: false,
+            colour: true,
+        };
+        let text = render_board(&board, Color::White, Some(&qh4), Some(e1), colour);
+        let lines: Vec<&str> = text.lines().collect();
+        // h4 is a dark square, marked; e1 is red for the check; a1 a plain dark square.
+        assert!(
+            lines[5].ends_with("\x1b[1;38;5;16;48;5;143m ♛ \x1b[0m 4"),
+            "{:?}",
+            lines[5]
+        );
+        assert!(
+            lines[8].contains("\x1b[1;38;5;231;48;5;160m ♚ "),
+            "{:?}",
+            lines[8]
+        );
+        assert!(
+            lines[8].starts_with(" 1 \x1b[1;38;5;231;48;5;137m ♜ "),
+            "{:?}",
+            lines[8]
+        );
+        // Without colours the white pieces are outlines, the black ones filled.
+        let plain = render_board(&board, Color::White, None, None, Style::default());
+        assert!(plain.contains(" 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖  1"), "{plain}");
+        assert!(plain.contains(" 4  ·  ·  ·  ·  ·  ·  ♙  ♛  4"), "{plain}");
+    }
+
     #[test]
     fn search_info_is_summarised() {
         let record = |text: &str| SearchRecord::parse(text).unwrap().unwrap();
