@@ -24,6 +24,7 @@ fn play(args: &[&str], home: &Path) -> PtySession {
     cmd.arg("play").args(args);
     cmd.env("HOME", home)
         .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_STATE_HOME")
         .env_remove("NO_COLOR")
         .env("TERM", "xterm");
     spawn_command(cmd, Some(30_000)).unwrap()
@@ -238,6 +239,18 @@ fn arrow_keys_edit_the_line_and_tab_completes() {
     type_keys(&mut p, "\u{1b}[A\r");
     p.exp_string("Nf3 is not legal here").unwrap();
     p.exp_string("3. Your move (white) > ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("Quit anyway? (y/n) > ").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_eof().unwrap();
+
+    // The history outlives the session: two lines up is Nf3 (then quit).
+    assert!(dir.join(".local/state/kchess/history").exists());
+    let mut p = play(&["--in-process", "--ascii", "--depth", "1"], &dir);
+    p.exp_string("1. Your move (white) > ").unwrap();
+    type_keys(&mut p, "\u{1b}[A\u{1b}[A\r");
+    p.exp_string("You play 1. Nf3 (WNg1-f3)").unwrap();
+    p.exp_string("2. Your move (white) > ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_string("Quit anyway? (y/n) > ").unwrap();
     p.send_line("y").unwrap();

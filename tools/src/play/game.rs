@@ -472,9 +472,10 @@ impl<'a, W: Write> Game<'a, W> {
     /// The CPU plays the side to move; true when Ctrl-C made it move early.
     pub(super) fn cpu_move(&mut self) -> Result<bool, PlayError> {
         let before = self.position()?;
+        // Cleared before the player is told, so that no Ctrl-C after this is lost.
+        self.stop.store(false, Ordering::SeqCst);
         self.say("kchess is thinking... (Ctrl-C: move now)")?;
         self.out.flush()?;
-        self.stop.store(false, Ordering::SeqCst);
         let side = before.turn();
         if let Some(c) = &mut self.clock {
             // The CPU plays on its clock, unless a fixed depth was asked for.
@@ -852,9 +853,9 @@ impl<'a, W: Write> Game<'a, W> {
         for text in &history {
             scratch.play(text)?;
         }
+        self.stop.store(false, Ordering::SeqCst);
         self.say("Looking for a hint... (Ctrl-C: answer now)")?;
         self.out.flush()?;
-        self.stop.store(false, Ordering::SeqCst);
         super::think::cpu_move(&mut scratch, None, self.stop)?;
         self.stop.store(false, Ordering::SeqCst);
         let text = scratch.last_move()?;

@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
@@ -109,18 +110,59 @@ impl Helper for MoveHelper {}
 pub struct Terminal {
     editor: Editor<MoveHelper, DefaultHistory>,
     words: Rc<RefCell<Vec<String>>>,
+    /// Where the history is kept between sessions.
+    history: Option<PathBuf>,
 }
 
+/// Where the line history is kept: `$XDG_STATE_HOME/kchess/history`, or
+/// `~/.local/state/kchess/history`.
+pub fn history_file() -> Option<PathBuf> {
+    let nonempty = |k| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let state =
+        nonempty("XDG_STATE_HOME").or_else(|| nonempty("HOME").map(|h| h.join(".local/state")));
+    state.map(|d| d.join("kchess").join("history"))
+}
+
+/// How many lines the history keeps.
+const HISTORY_LINES: usize = 1000;
+
 impl Terminal {
-    /// A line editor on the terminal.
-    pub fn new() -> rustyline::Result<Terminal> {
-        let mut editor = Editor::new()?;
+    /// A line editor on the terminal, with the history of `history` (a file).
+    pub fn new(history: Option<PathBuf>) -> rustyline::Result<Terminal> {
+        let config = rustyline::Config::builder()
+            .max_history_size(HISTORY_LINES)?
+            .auto_add_history(false)
+            .build();
+        let mut editor = Editor::with_config(config)?;
         let words = Rc::new(RefCell::new(Vec::new()));
         editor.set_helper(Some(MoveHelper {
             words: Rc::clone(&words),
             files: FilenameCompleter::new(),
         }));
-        Ok(Terminal { editor, words })
+        if let Some(path) = &history {
+            // No file yet is an empty history.
+            let _ = editor.load_history(path);
+        }
+        Ok(Terminal {
+            editor,
+            words,
+            history,
+        })
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if let Some(path) = &self.history {
+            if let Some(dir) = path.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let _ = self.editor.save_history(path);
+        }
     }
 }
 
@@ -135,8 +177,9 @@ impl Lines for Terminal {
         out.flush()?;
         match self.editor.readline(last) {
             Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = self.editor.add_history_entry(line.as_str());
+                // Answers like y and n are not worth recalling.
+                if line.trim().len() > 1 {
+                    let _ = self.editor.add_history_entry(line.trim());
                 }
                 Ok(Input::Line(line))
             }

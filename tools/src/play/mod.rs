@@ -475,7 +475,8 @@ pub fn main(target: &Target, args: PlayArgs) -> Result<(), PlayError> {
     let mut out = io::stdout();
     let stdin = io::stdin();
     if stdin.is_terminal() {
-        let mut lines = Terminal::new().map_err(|e| io::Error::other(e.to_string()))?;
+        let mut lines =
+            Terminal::new(lines::history_file()).map_err(|e| io::Error::other(e.to_string()))?;
         run(target, &opts, &mut lines, &mut out, &think::CTRL_C)
     } else {
         let mut lines = Plain {
