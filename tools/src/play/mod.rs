@@ -533,6 +533,7 @@ mod tests {
         assert!(text.contains("kchess plays 1... "), "{text}");
         assert!(text.contains("I can't read \"hello\""), "{text}");
         assert!(text.contains("e2e5 is not legal here"), "{text}");
+        assert!(text.contains("in all; 'legal' lists them)."), "{text}");
         assert!(text.contains(" legal moves: Ke2 "), "{text}");
         assert!(text.contains("Took back 2 half-moves."), "{text}");
         assert!(text.contains("You play 1. Nf3 (WNg1-f3)"), "{text}");
