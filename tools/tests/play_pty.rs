@@ -330,3 +330,28 @@ fn clocks_run_and_a_flag_falls() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_search_is_shown_as_it_goes() {
+    let dir = scratch("live");
+    let sim = target();
+    let in_process = vec!["--in-process".to_string()];
+    for way in [sim, in_process] {
+        let mut args = way.clone();
+        args.extend(["--colour", "b", "--think", "1500", "--ascii"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut p = play(&args, &dir);
+        p.exp_string("kchess is thinking... (Ctrl-C: move now)")
+            .unwrap();
+        // The line is rewritten in place while the CPU thinks, then cleared.
+        p.exp_regex(r"\r\x1b\[K  depth \d+, eval [^\r]+ for kchess, \S+ nodes, [\d.]+ s \.\.\.")
+            .unwrap_or_else(|e| panic!("{way:?}: {e}"));
+        p.exp_string("\r\x1b[Kkchess plays 1. ").unwrap();
+        p.exp_string("1... Your move (black) > ").unwrap();
+        p.send_line("quit").unwrap();
+        p.exp_string("Quit anyway? (y/n) > ").unwrap();
+        p.send_line("y").unwrap();
+        p.exp_eof().unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,10 +17,12 @@ use super::clock::{show_ms, Clocks, TimeControl};
 use super::input::parse_move_input;
 use super::pgn::{self, PgnGame, START_FEN};
 use super::render::{describe_search, numbered, render_board, Style};
+use super::think::{self, Watcher};
 use super::{PlayError, Players};
 use crate::client::{move_string, Client, ClientError};
 use crate::link::Target;
 use crate::movetext::{find_move, position_from_fen, protocol_move, replay, san_text, uci_text};
+use crate::record::SearchRecord;
 
 /// The device's game as the terminal shows it.
 pub(super) struct Game<'a, W: Write> {
@@ -58,6 +60,8 @@ pub(super) struct Game<'a, W: Write> {
     hinter: Option<Client>,
     /// Replaying a loaded game: its end is not a new finished game to record.
     replaying: bool,
+    /// Show the progress of the CPU's search as it thinks (on a terminal).
+    pub(super) live: bool,
 }
 
 /// `White` or `Black`.
@@ -119,6 +123,7 @@ impl<'a, W: Write> Game<'a, W> {
             clock: None,
             hinter: None,
             replaying: false,
+            live: false,
         }
     }
 
@@ -485,7 +490,20 @@ impl<'a, W: Write> Game<'a, W> {
             }
             c.start(side);
         }
-        let reply = super::think::cpu_move(&mut self.client, self.device.as_deref(), self.stop)?;
+        let out = &mut *self.out;
+        let mut shown = false;
+        let mut show = |r: &SearchRecord| {
+            // One line, rewritten in place.
+            let _ = write!(out, "\r\x1b[K  {} ...", describe_search(r, "kchess"));
+            let _ = out.flush();
+            shown = true;
+        };
+        let watcher: Watcher<'_> = if self.live { Some(&mut show) } else { None };
+        let reply = think::cpu_move(&mut self.client, self.device.as_deref(), self.stop, watcher);
+        if shown {
+            write!(self.out, "\r\x1b[K")?;
+        }
+        let reply = reply?;
         let in_time = self.clock.as_mut().is_none_or(|c| c.moved(side));
         let early = self.stop.swap(false, Ordering::SeqCst);
         if early {
@@ -856,7 +874,7 @@ impl<'a, W: Write> Game<'a, W> {
         self.stop.store(false, Ordering::SeqCst);
         self.say("Looking for a hint... (Ctrl-C: answer now)")?;
         self.out.flush()?;
-        super::think::cpu_move(&mut scratch, None, self.stop)?;
+        think::cpu_move(&mut scratch, None, self.stop, None)?;
         self.stop.store(false, Ordering::SeqCst);
         let text = scratch.last_move()?;
         let detail = scratch

@@ -196,6 +196,8 @@ pub struct Options {
     pub style: Style,
     /// Clocks.
     pub tc: Option<clock::TimeControl>,
+    /// Show the CPU's search as it goes (for a terminal).
+    pub live: bool,
 }
 
 /// The first words Tab completes.
@@ -395,6 +397,7 @@ pub fn run(
         (None, None) => Start::Initial,
     };
     game.tc = opts.tc;
+    game.live = opts.live;
     game.begin(start)?;
     loop {
         game.clock_start()?;
@@ -471,6 +474,7 @@ pub fn main(target: &Target, args: PlayArgs) -> Result<(), PlayError> {
         },
         style,
         tc: args.tc,
+        live: io::stdout().is_terminal(),
     };
     let mut out = io::stdout();
     let stdin = io::stdin();
@@ -504,6 +508,7 @@ mod tests {
                 colour: false,
             },
             tc: None,
+            live: false,
         }
     }
 
