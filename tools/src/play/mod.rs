@@ -836,6 +836,37 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: PlayArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<PlayArgs, clap::Error> {
+        use clap::Parser;
+        Cli::try_parse_from(std::iter::once("play").chain(args.iter().copied())).map(|c| c.args)
+    }
+
+    #[test]
+    fn colours_are_spelt_either_way() {
+        for (args, colour) in [
+            (&["--colour", "white"][..], ColourChoice::White),
+            (&["--color", "black"], ColourChoice::Black),
+            (&["--colour", "b"], ColourChoice::Black),
+            (&["--color", "w"], ColourChoice::White),
+            (&["--colour", "random"], ColourChoice::Random),
+            (&[], ColourChoice::White),
+        ] {
+            assert_eq!(parse(args).unwrap().colour, colour, "{args:?}");
+        }
+        assert!(parse(&["--colour", "green"]).is_err());
+        assert!(parse(&["--humans", "--watch"]).is_err());
+        assert!(parse(&["--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--pgn", "x"]).is_err());
+        assert!(parse(&["--pgn-out", "x", "--no-pgn-out"]).is_err());
+        let tc = parse(&["--tc", "5+3"]).unwrap().tc.unwrap();
+        assert_eq!(tc.base, std::time::Duration::from_secs(300));
+    }
+
     #[test]
     fn the_device_mode_is_always_two_humans() {
         let mut c = Client::connect(&Target::InProcess).unwrap();
