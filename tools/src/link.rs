@@ -77,6 +77,15 @@ impl Target {
         }
     }
 
+    /// Opens a fresh connection whose simulator, if any, runs in a process group of its own:
+    /// a Ctrl-C at the terminal then reaches only this program, which decides what it means.
+    pub fn connect_apart(&self) -> Result<Link, LinkError> {
+        match self {
+            Target::Sim(path) => Link::spawn_sim_in(path, &[], Some(0)),
+            _ => self.connect(),
+        }
+    }
+
     /// True when commands with embedded newlines can be sent as one write.
     pub fn single_write(&self) -> bool {
         !matches!(self, Target::Sim(_))
@@ -146,13 +155,22 @@ impl SharedDevice {
 
 impl Link {
     fn spawn_sim(path: &Path) -> Result<Link, LinkError> {
-        Link::spawn_sim_with(path, &[])
+        Link::spawn_sim_in(path, &[], None)
     }
 
     /// Starts the simulator at `path` with command-line arguments (`--tt-mb 64`).
     pub fn spawn_sim_with(path: &Path, args: &[String]) -> Result<Link, LinkError> {
-        let mut child = Command::new(path)
-            .args(args)
+        Link::spawn_sim_in(path, args, None)
+    }
+
+    /// Starts the simulator with `args`, in process group `group` when given (0: a new one).
+    fn spawn_sim_in(path: &Path, args: &[String], group: Option<i32>) -> Result<Link, LinkError> {
+        let mut command = Command::new(path);
+        command.args(args);
+        if let Some(g) = group {
+            std::os::unix::process::CommandExt::process_group(&mut command, g);
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             // Its only stderr output is the note about an interrupted search.

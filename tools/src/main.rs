@@ -85,17 +85,13 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Play a game against the CPU in the terminal.
+    /// Play chess in the terminal: against the CPU, two people, or watch the CPU play itself.
+    #[command(after_long_help = play::HELP)]
     Play {
         #[command(flatten)]
         target: TargetArgs,
-        /// The colour you play.
-        #[arg(long, value_enum, default_value = "white")]
-        colour: play::Colour,
-        /// The CPU's thinking time per move in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 1000,
-              value_parser = clap::value_parser!(u32).range(1..=60000))]
-        think: u32,
+        #[command(flatten)]
+        args: play::PlayArgs,
     },
     /// A UCI engine that plays through the protocol.
     Uci {
@@ -140,6 +136,19 @@ enum Cmd {
         /// Seed of the first storm process.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Print shell completions for kchess (e.g. `kchess completions bash > /etc/bash_completion.d/kchess`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print a man page (roff): `kchess man play | man -l -`; `--dir` writes them all.
+    Man {
+        /// The subcommand whose page to print (default: kchess's own).
+        command: Option<String>,
+        /// Write kchess.1 and a page for each subcommand into this directory.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
     },
     /// Interrupt a long CPU search on a device file with a signal.
     Interrupt {
@@ -189,6 +198,10 @@ enum CliError {
     Check(#[from] vmcheck::CheckError),
     #[error(transparent)]
     Boards(#[from] boards::BoardsError),
+    #[error("kchess has no subcommand {0:?}")]
+    NoCommand(String),
+    #[error("writing the output: {source}")]
+    Write { source: std::io::Error },
     #[error("not every perft count matched ({0} wrong)")]
     PerftFailed(usize),
     #[error("not every transcript passed ({0} failed)")]
@@ -225,6 +238,25 @@ fn transcripts(target: &Target, reset: Option<&str>, files: &[PathBuf]) -> Resul
     }
 }
 
+/// `kchess man`: one page to standard output, or every page into `dir`.
+fn man(command: Option<&str>, dir: Option<&Path>) -> Result<(), CliError> {
+    let cli = <Cli as clap::CommandFactory>::command().name("kchess");
+    let written = match (command, dir) {
+        (_, Some(dir)) => clap_mangen::generate_to(cli, dir),
+        (None, None) => clap_mangen::Man::new(cli).render(&mut std::io::stdout()),
+        (Some(name), None) => {
+            let mut cli = cli;
+            cli.build();
+            let Some(sub) = cli.find_subcommand(name).cloned() else {
+                return Err(CliError::NoCommand(name.to_string()));
+            };
+            let sub = sub.version(env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(sub).render(&mut std::io::stdout())
+        }
+    };
+    written.map_err(|source| CliError::Write { source })
+}
+
 fn run(command: Cmd) -> Result<(), CliError> {
     match command {
         Cmd::Perft {
@@ -251,11 +283,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             reset,
             files,
         } => transcripts(&target.target(), reset.as_deref(), &files),
-        Cmd::Play {
-            target,
-            colour,
-            think,
-        } => Ok(play::main(&target.target(), colour, think)?),
+        Cmd::Play { target, args } => Ok(play::main(&target.target(), args)?),
         Cmd::Uci { target } => Ok(uci::main(&target.target())?),
         Cmd::Stress {
             device,
@@ -289,6 +317,12 @@ fn run(command: Cmd) -> Result<(), CliError> {
                 BoardsCheck::WriteOne => boards::write_one(&device),
             }?)
         }
+        Cmd::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "kchess", &mut std::io::stdout());
+            Ok(())
+        }
+        Cmd::Man { command, dir } => man(command.as_deref(), dir.as_deref()),
         Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
             &device,
             std::time::Duration::from_millis(after_ms),

@@ -177,7 +177,7 @@ impl MoveInputError {
                 } else {
                     format!(
                         "{input} is not legal here. Legal moves include: {} ({total} in all; \
-                         'moves' lists them).",
+                         'legal' lists them).",
                         hints.join(", ")
                     )
                 }

@@ -1,22 +1,31 @@
-//! `kchess play`: a game against the CPU in the terminal, entirely through the protocol.
+//! `kchess play`: chess in the terminal, entirely through the protocol: against the CPU, two
+//! people at one board, or the CPU against itself; games saved and loaded as PGN.
 //!
-//! The device is the referee and the opponent; shakmaty only reads the FEN that `06` returns
-//! to understand what the human typed (coordinates, SAN or protocol notation) and to show the
-//! CPU's move in SAN.
+//! The device is the referee and the engine; shakmaty only reads the FEN that `06` returns
+//! to understand what the person typed (coordinates, SAN or protocol notation), to show moves
+//! in SAN and to write PGN.
 
+pub mod clock;
 mod game;
 pub mod input;
+pub mod lines;
+pub mod pgn;
 pub mod render;
+pub mod think;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use chess_core::command::Mode;
 use chess_core::search::Limit;
+use shakmaty::Position;
 
 use crate::client::{Client, ClientError};
 use crate::link::Target;
 use crate::movetext::FenError;
-use game::Game;
+use game::{side_name, Game, Start};
+use lines::{Input, Lines, Plain, Terminal};
+use render::Style;
 
 /// Why the game cannot go on.
 #[derive(Debug, thiserror::Error)]
@@ -27,13 +36,16 @@ pub enum PlayError {
     /// The device's FEN is not a position.
     #[error("the device's position: {0}")]
     Fen(#[from] FenError),
+    /// The game could not start (the reason was told).
+    #[error("there is no game to play")]
+    NoStart,
     /// Reading the player's input or writing to the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
 }
 
 /// Which side the human plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Colour {
     /// White (moves first).
     White,
@@ -57,10 +69,6 @@ impl Colour {
         }
     }
 
-    fn mode(self) -> Mode {
-        Mode::Cpu { human: self.side() }
-    }
-
     fn name(self) -> &'static str {
         match self {
             Colour::White => "white",
@@ -69,36 +77,173 @@ impl Colour {
     }
 }
 
+/// The colour asked for on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColourChoice {
+    /// White (moves first).
+    #[value(alias = "w")]
+    White,
+    /// Black (the CPU moves first).
+    #[value(alias = "b")]
+    Black,
+    /// Either, by chance.
+    #[value(alias = "r")]
+    Random,
+}
+
+impl ColourChoice {
+    /// The colour, drawing one for `Random`.
+    pub fn pick(self) -> Colour {
+        match self {
+            ColourChoice::White => Colour::White,
+            ColourChoice::Black => Colour::Black,
+            ColourChoice::Random => {
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.subsec_nanos())
+                    .unwrap_or(0);
+                if (nanos / 1000).is_multiple_of(2) {
+                    Colour::White
+                } else {
+                    Colour::Black
+                }
+            }
+        }
+    }
+}
+
+/// Who plays which side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// A person against the CPU.
+    Cpu {
+        /// The person's colour.
+        human: Colour,
+    },
+    /// Two people at one board.
+    Humans,
+    /// The CPU against itself.
+    Watch,
+}
+
+/// The options of `kchess play`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// The colour you play: white, black or random (w, b, r).
+    #[arg(long, visible_alias = "color", value_enum, default_value = "white")]
+    colour: ColourChoice,
+    /// The CPU's thinking time per move in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=60000))]
+    think: u32,
+    /// Search a fixed depth in plies instead of a time (deterministic).
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u8).range(1..=64))]
+    depth: Option<u8>,
+    /// Start from this position (FEN).
+    #[arg(long, conflicts_with = "pgn")]
+    fen: Option<String>,
+    /// Resume the last game of this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Append every finished game to this PGN file [default: $XDG_DATA_HOME/kchess/games.pgn,
+    /// or ~/.local/share/kchess/games.pgn].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_pgn_out")]
+    pgn_out: Option<PathBuf>,
+    /// Do not record finished games.
+    #[arg(long)]
+    no_pgn_out: bool,
+    /// Two people play at one board.
+    #[arg(long, conflicts_with = "watch")]
+    humans: bool,
+    /// Watch the CPU play itself (Ctrl-C pauses).
+    #[arg(long)]
+    watch: bool,
+    /// Draw the board with letters, without colours.
+    #[arg(long)]
+    ascii: bool,
+    /// Clocks: minutes each plus seconds per move, e.g. 5+3; the CPU plays on its clock.
+    #[arg(long, value_name = "MIN+SEC")]
+    tc: Option<clock::TimeControl>,
+}
+
+/// Where finished games go by default: `$XDG_DATA_HOME/kchess/games.pgn`, or
+/// `~/.local/share/kchess/games.pgn`.
+pub fn default_pgn_out() -> Option<PathBuf> {
+    let nonempty = |k| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let data =
+        nonempty("XDG_DATA_HOME").or_else(|| nonempty("HOME").map(|h| h.join(".local/share")));
+    data.map(|d| d.join("kchess").join("games.pgn"))
+}
+
 /// Settings for [`run`].
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The human's colour.
-    pub colour: Colour,
-    /// The CPU's thinking time per move in milliseconds (`07 T<ms>`).
-    pub think_ms: u32,
-    /// Echo each input line (useful when input comes from a pipe).
-    pub echo: bool,
+    /// Who plays which side.
+    pub players: Players,
+    /// The CPU's budget per move (also the hint's).
+    pub limit: Limit,
+    /// Start from this FEN.
+    pub fen: Option<String>,
+    /// Resume the last game of this PGN file.
+    pub pgn: Option<PathBuf>,
+    /// Append finished games to this PGN file.
+    pub pgn_out: Option<PathBuf>,
+    /// How the board is drawn.
+    pub style: Style,
+    /// Clocks.
+    pub tc: Option<clock::TimeControl>,
+    /// Show the CPU's search as it goes (for a terminal).
+    pub live: bool,
 }
 
-const HELP: &str = "\
-Type a move in any of these forms:
+/// The first words Tab completes.
+pub(crate) const COMMANDS: [&str; 17] = [
+    "help", "board", "moves", "legal", "undo", "redo", "hint", "go", "fen", "pgn", "save", "load",
+    "new", "resign", "quit", "white", "black",
+];
+
+/// What `help` says at the prompt (and the end of `kchess play --help`).
+pub const HELP: &str = "\
+Type a move in any of these forms (Tab completes legal moves):
   coordinates  e2e4, g1f3, e1g1 (castling), e7e8q (promotion)
   SAN          e4, Nf3, exd5, O-O, O-O-O, e8=Q+
   protocol     WPe2-e4, WPe4-d5xBP, WPe7-e8yWQ
 Commands:
   help         this text
   board        show the board again
-  moves        list the legal moves
-  undo         take back your last move (and the CPU's reply)
-  fen          show the position as FEN
+  moves        the game so far, in numbered SAN
+  legal        the legal moves
+  undo, redo   take back your last move (and the CPU's reply), play it again
+  hint         what kchess would play here
+  go           let kchess play the side to move now
+  fen, pgn     show the position as FEN, the game as PGN
+  save FILE    save the game as PGN
+  load FILE [N]  load the last game (or game N) of a PGN file
   new [white|black]  start a new game
   resign       give up this game
-  quit         leave";
+  quit         leave (asks first when the game is not saved)
+While kchess thinks, Ctrl-C makes it move now.
+Finished games are appended to $XDG_DATA_HOME/kchess/games.pgn (or
+~/.local/share/kchess/games.pgn) unless --pgn-out or --no-pgn-out says otherwise.";
 
 /// Whether the loop goes on after a line.
 enum Flow {
     Continue,
     Quit,
+    /// Replace the game (after asking, when it is not saved).
+    Replace(Replacement),
+}
+
+/// What replaces the game.
+enum Replacement {
+    /// A new game, the person on this colour when given.
+    New(Option<Colour>),
+    /// Game N (the last by default) of a PGN file.
+    Load(std::path::PathBuf, Option<usize>),
 }
 
 impl<W: Write> Game<'_, W> {
@@ -115,11 +260,23 @@ impl<W: Write> Game<'_, W> {
                 format!("{why}Game over. Play again? (y = new game, n = quit) > ")
             }
             None => match self.position() {
-                Ok(pos) => format!(
-                    "{} Your move ({}) > ",
-                    render::move_number(&pos),
-                    self.colour.name()
-                ),
+                Ok(pos) => {
+                    let number = render::move_number(&pos);
+                    let turn = pos.turn();
+                    match self.players {
+                        Players::Cpu { human } if !self.is_cpu(turn) => {
+                            let clock = self.clock_note(turn);
+                            format!("{number} Your move ({}{clock}) > ", human.name())
+                        }
+                        _ if self.is_cpu(turn) => {
+                            format!("{number} kchess to move ('go', or a move) > ")
+                        }
+                        _ => {
+                            let clock = self.clock_note(turn);
+                            format!("{number} {} to move{clock} > ", side_name(turn))
+                        }
+                    }
+                }
                 Err(_) => "> ".into(),
             },
         }
@@ -129,6 +286,7 @@ impl<W: Write> Game<'_, W> {
     fn handle(&mut self, line: &str) -> Result<Flow, PlayError> {
         let mut words = line.split_whitespace();
         let word = words.next().unwrap_or("").to_ascii_lowercase();
+        let rest: Vec<&str> = words.collect();
         let over = self.over.is_some();
         match word.as_str() {
             "" => {}
@@ -136,25 +294,48 @@ impl<W: Write> Game<'_, W> {
             "quit" | "exit" | "q" => return Ok(Flow::Quit),
             "n" | "no" if over => return Ok(Flow::Quit),
             "new" | "y" | "yes" if word == "new" || over => {
-                match words.next().map(str::to_ascii_lowercase).as_deref() {
-                    Some("white" | "w") => self.colour = Colour::White,
-                    Some("black" | "b") => self.colour = Colour::Black,
+                let human = match rest.first().map(|w| w.to_ascii_lowercase()).as_deref() {
+                    Some("white" | "w") => Some(Colour::White),
+                    Some("black" | "b") => Some(Colour::Black),
                     Some(other) => {
                         self.say(&format!("new: expected white or black, not {other:?}"))?;
                         return Ok(Flow::Continue);
                     }
-                    None => {}
-                }
-                self.new_game()?;
+                    None => None,
+                };
+                return Ok(Flow::Replace(Replacement::New(human)));
             }
             "board" => self.show_board()?,
             "fen" => {
                 let fen = self.client.fen()?;
                 self.say(&fen)?;
             }
-            "moves" if over => self.say("The game is over.")?,
-            "moves" => self.list_moves()?,
+            "pgn" => {
+                let text = self.pgn_text()?;
+                self.say(text.trim_end())?;
+            }
+            "moves" => self.list_game()?,
+            "save" | "load" if rest.is_empty() => {
+                self.say(&format!("{word}: which file? e.g. {word} game.pgn"))?
+            }
+            "save" => self.save(std::path::Path::new(rest[0]))?,
+            "load" => {
+                let which = match rest.get(1).map(|n| n.parse::<usize>()) {
+                    None => None,
+                    Some(Ok(n)) => Some(n),
+                    Some(Err(_)) => {
+                        self.say("load: the game number must be a number, e.g. load games.pgn 2")?;
+                        return Ok(Flow::Continue);
+                    }
+                };
+                return Ok(Flow::Replace(Replacement::Load(rest[0].into(), which)));
+            }
             "undo" | "takeback" => self.undo()?,
+            "redo" => self.redo()?,
+            "legal" if over => self.say("The game is over.")?,
+            "legal" => self.list_legal()?,
+            "hint" => self.hint()?,
+            "go" => self.go()?,
             "resign" if over => self.say("The game is already over.")?,
             "resign" => self.resign()?,
             _ if over => self.say(
@@ -167,82 +348,206 @@ impl<W: Write> Game<'_, W> {
     }
 }
 
-/// Plays games against the CPU on `target`, reading commands and moves line by line from
-/// `input` and writing to `out`.
+/// Asks before a game with unsaved moves is left (`question`: `Quit anyway?`); true to go.
+fn confirm_discard<W: Write>(
+    game: &mut Game<'_, W>,
+    lines: &mut dyn Lines,
+    question: &str,
+) -> Result<bool, PlayError> {
+    if !game.unsaved() {
+        return Ok(true);
+    }
+    lines.set_words(vec!["yes".into(), "no".into()]);
+    let prompt = format!("The game is not saved ('save FILE' keeps it). {question} (y/n) > ");
+    let answer = lines.read(&prompt, &mut *game.out)?;
+    Ok(match answer {
+        Input::Line(l) => l.trim().to_ascii_lowercase().starts_with('y'),
+        Input::Interrupt | Input::End => true,
+    })
+}
+
+/// Plays games on `target`, reading commands and moves from `lines` and writing to `out`;
+/// `stop` is raised by Ctrl-C.
 pub fn run(
     target: &Target,
     opts: &Options,
-    input: impl BufRead,
+    lines: &mut dyn Lines,
     out: &mut impl Write,
+    stop: &AtomicBool,
 ) -> Result<(), PlayError> {
-    let mut client = Client::connect(target)?;
-    client.set_limit(Limit::Time(opts.think_ms))?;
-    let mut game = Game::new(client, out, opts.colour);
-    game.new_game()?;
-    let mut lines = input.lines();
+    let mut client = Client::new(target.connect_apart().map_err(ClientError::from)?);
+    client.set_limit(opts.limit)?;
+    let device = match target {
+        Target::Device(path) => Some(path.clone()),
+        _ => None,
+    };
+    let mut game = Game::new(
+        client,
+        out,
+        opts.players,
+        opts.limit,
+        stop,
+        device,
+        opts.pgn_out.clone(),
+        opts.style,
+    );
+    let start = match (&opts.fen, &opts.pgn) {
+        (Some(fen), _) => Start::Fen(fen),
+        (None, Some(path)) => Start::Pgn(path),
+        (None, None) => Start::Initial,
+    };
+    game.tc = opts.tc;
+    game.live = opts.live;
+    game.begin(start)?;
     loop {
+        game.clock_start()?;
         let prompt = game.prompt();
-        write!(game.out, "{prompt}")?;
-        game.out.flush()?;
-        let Some(line) = lines.next() else {
-            writeln!(game.out)?;
-            return Ok(());
-        };
-        let line = line?;
-        let line = line.trim();
-        if opts.echo {
-            game.say(line)?;
+        let words = game.completions()?;
+        lines.set_words(words);
+        let input = lines.read(&prompt, &mut *game.out)?;
+        // A Ctrl-C at the prompt is not meant for the next search.
+        stop.store(false, Ordering::SeqCst);
+        if game.flag_check()? {
+            let why = game.over.clone().unwrap_or_default();
+            game.say(&why)?;
+            game.over_told = true;
         }
-        if let Flow::Quit = game.handle(line)? {
-            return Ok(());
+        let flow = match input {
+            Input::End => return Ok(()),
+            Input::Interrupt => Flow::Quit,
+            Input::Line(line) => game.handle(line.trim())?,
+        };
+        match flow {
+            Flow::Continue => {}
+            Flow::Quit => {
+                if confirm_discard(&mut game, lines, "Quit anyway?")? {
+                    return Ok(());
+                }
+            }
+            Flow::Replace(what) => {
+                // A finished game was offered a new one: no need to ask.
+                let go =
+                    game.over.is_some() || confirm_discard(&mut game, lines, "Leave it anyway?")?;
+                if !go {
+                    continue;
+                }
+                match what {
+                    Replacement::New(human) => {
+                        if let Some(human) = human {
+                            game.players = Players::Cpu { human };
+                        }
+                        game.new_game()?;
+                    }
+                    Replacement::Load(path, which) => game.load(&path, which)?,
+                }
+            }
         }
     }
 }
 
 /// Entry point for `kchess play`.
-pub fn main(target: &Target, colour: Colour, think_ms: u32) -> Result<(), PlayError> {
-    let stdin = io::stdin();
+pub fn main(target: &Target, args: PlayArgs) -> Result<(), PlayError> {
+    think::catch_ctrl_c().map_err(io::Error::from)?;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let style = Style {
+        ascii: args.ascii,
+        colour: !args.ascii && !no_color && io::stdout().is_terminal(),
+    };
+    let players = if args.humans {
+        Players::Humans
+    } else if args.watch {
+        Players::Watch
+    } else {
+        Players::Cpu {
+            human: args.colour.pick(),
+        }
+    };
     let opts = Options {
-        colour,
-        think_ms,
-        echo: !stdin.is_terminal(),
+        players,
+        limit: args.depth.map_or(Limit::Time(args.think), Limit::Depth),
+        fen: args.fen,
+        pgn: args.pgn,
+        pgn_out: if args.no_pgn_out {
+            None
+        } else {
+            args.pgn_out.or_else(default_pgn_out)
+        },
+        style,
+        tc: args.tc,
+        live: io::stdout().is_terminal(),
     };
     let mut out = io::stdout();
-    run(target, &opts, stdin.lock(), &mut out)
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        let mut lines =
+            Terminal::new(lines::history_file()).map_err(|e| io::Error::other(e.to_string()))?;
+        run(target, &opts, &mut lines, &mut out, &think::CTRL_C)
+    } else {
+        let mut lines = Plain {
+            input: stdin.lock(),
+            echo: true,
+        };
+        run(target, &opts, &mut lines, &mut out, &think::CTRL_C)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_core::command::Mode;
+
+    fn options(players: Players) -> Options {
+        Options {
+            players,
+            limit: Limit::Time(20),
+            fen: None,
+            pgn: None,
+            pgn_out: None,
+            style: Style {
+                ascii: false,
+                colour: false,
+            },
+            tc: None,
+            live: false,
+        }
+    }
 
     /// The text of a piped session.
-    fn session(colour: Colour, input: &str) -> String {
+    fn run_with(opts: &Options, input: &str) -> String {
         let mut out = Vec::new();
-        let opts = Options {
-            colour,
-            think_ms: 20,
+        let mut lines = Plain {
+            input: input.as_bytes(),
             echo: true,
         };
-        run(&Target::InProcess, &opts, input.as_bytes(), &mut out).unwrap();
+        let stop = AtomicBool::new(false);
+        run(&Target::InProcess, opts, &mut lines, &mut out, &stop).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    fn session(colour: Colour, input: &str) -> String {
+        run_with(&options(Players::Cpu { human: colour }), input)
     }
 
     #[test]
     fn a_piped_game_against_the_in_process_device() {
         let text = session(
             Colour::White,
-            "e2e4\nhello\ne2e5\nmoves\nundo\nNf3\nfen\nresign\nmoves\nresign\nn\n",
+            "e2e4\nhello\ne2e5\nlegal\nundo\nNf3\nmoves\nfen\nresign\nlegal\nresign\nn\n",
         );
         assert!(text.contains("You play 1. e4 (WPe2-e4)"), "{text}");
         assert!(text.contains("kchess plays 1... "), "{text}");
         assert!(text.contains("I can't read \"hello\""), "{text}");
         assert!(text.contains("e2e5 is not legal here"), "{text}");
+        assert!(text.contains("in all; 'legal' lists them)."), "{text}");
         assert!(text.contains(" legal moves: Ke2 "), "{text}");
         assert!(text.contains("Took back 2 half-moves."), "{text}");
         assert!(text.contains("You play 1. Nf3 (WNg1-f3)"), "{text}");
+        assert!(text.contains("> moves\n1. Nf3 "), "{text}");
         assert!(text.contains("You resigned: kchess wins."), "{text}");
         assert!(text.contains("The game is over.\n"), "{text}");
         assert!(text.contains("The game is already over."), "{text}");
+        // The resigned game has unsaved moves: leaving asks, and end of input leaves.
+        assert!(text.contains("Quit anyway? (y/n) > \n"), "{text}");
     }
 
     #[test]
@@ -253,52 +558,86 @@ mod tests {
         assert!(text.contains("1... Your move (black)"), "{text}");
     }
 
-    fn game_at<'a>(out: &'a mut Vec<u8>, fen: &str) -> Game<'a, Vec<u8>> {
+    fn game_at<'a>(
+        out: &'a mut Vec<u8>,
+        stop: &'a AtomicBool,
+        fen: &str,
+        limit: Limit,
+    ) -> Game<'a, Vec<u8>> {
         let mut client = Client::connect(&Target::InProcess).unwrap();
-        client.set_limit(Limit::Time(20)).unwrap();
-        client.load(Colour::White.mode(), fen).unwrap();
-        Game::new(client, out, Colour::White)
+        client.set_limit(limit).unwrap();
+        let mut game = Game::new(
+            client,
+            out,
+            Players::Cpu {
+                human: Colour::White,
+            },
+            limit,
+            stop,
+            None,
+            None,
+            Style::default(),
+        );
+        game.begin(Start::Fen(fen)).unwrap();
+        game
     }
 
     #[test]
     fn the_end_of_a_game_is_announced() {
+        let stop = AtomicBool::new(false);
         let mut out = Vec::new();
-        let mut game = game_at(&mut out, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+        let mut game = game_at(&mut out, &stop, fen, Limit::Time(20));
         game.human_move("Ra8").unwrap();
         assert_eq!(game.over.as_deref(), Some("Checkmate: you win!"));
+        assert_eq!(game.result, "1-0");
         // Undo reopens the game at the human's turn.
         game.undo().unwrap();
         assert_eq!(game.over, None);
-        assert_eq!(
-            game.client.fen().unwrap(),
-            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
-        );
+        assert_eq!(game.client.fen().unwrap(), fen);
+        // Redo plays the move again.
+        game.redo().unwrap();
+        assert_eq!(game.result, "1-0");
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("You play 1. Ra8# (WRa1-a8)"), "{text}");
         assert!(text.contains("Took back 1 half-move."), "{text}");
 
         let mut out = Vec::new();
-        let mut game = game_at(&mut out, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1");
+        let mut game = game_at(
+            &mut out,
+            &stop,
+            "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+            Limit::Time(20),
+        );
         game.human_move("Qg6").unwrap();
         assert_eq!(game.over.as_deref(), Some("Stalemate: the game is drawn."));
+        assert_eq!(game.result, "1/2-1/2");
 
         let mut out = Vec::new();
-        let mut game = game_at(&mut out, "7k/8/8/8/8/8/1r6/K7 w - - 0 1");
+        let mut game = game_at(
+            &mut out,
+            &stop,
+            "7k/8/8/8/8/8/1r6/K7 w - - 0 1",
+            Limit::Time(20),
+        );
         game.human_move("Kxb2").unwrap();
         assert_eq!(game.over.as_deref(), Some("Draw by insufficient material."));
 
         // The CPU mates.
         let mut out = Vec::new();
-        let mut game = game_at(&mut out, "r5k1/8/8/8/8/8/1P3PPP/6K1 w - - 0 1");
-        game.client.set_limit(Limit::Depth(3)).unwrap();
+        let fen = "r5k1/8/8/8/8/8/1P3PPP/6K1 w - - 0 1";
+        let mut game = game_at(&mut out, &stop, fen, Limit::Depth(3));
         game.human_move("b3").unwrap();
         assert_eq!(game.over.as_deref(), Some("Checkmate: kchess wins."));
+        assert_eq!(game.result, "0-1");
     }
 
     #[test]
     fn refusals_are_told_not_fatal() {
+        let stop = AtomicBool::new(false);
         let mut out = Vec::new();
-        let mut game = game_at(&mut out, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+        let mut game = game_at(&mut out, &stop, fen, Limit::Time(20));
         game.client.resign().unwrap();
         game.human_move("Ra8").unwrap();
         game.resign().unwrap();
@@ -313,5 +652,225 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("Nothing to undo."), "{text}");
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_game_against_the_cpu() {
+        let mut opts = options(Players::Cpu {
+            human: Colour::White,
+        });
+        opts.limit = Limit::Depth(2);
+        let text = run_with(
+            &opts,
+            "e4\nd4\nundo\nundo\nundo\nredo\nredo\nredo\nmoves\nq\ny\n",
+        );
+        assert!(text.contains("Took back 2 half-moves."), "{text}");
+        assert!(text.contains("Nothing to undo."), "{text}");
+        assert!(text.contains("Nothing to redo."), "{text}");
+        let moves = text.split("> moves\n").nth(1).unwrap();
+        assert!(moves.starts_with("1. e4 "), "{text}");
+        assert!(moves.lines().next().unwrap().contains(" 2. d4 "), "{text}");
+        // Redo replays the CPU's replies too, not new ones.
+        let first = text.split("> moves\n").next().unwrap();
+        assert_eq!(first.matches("kchess plays").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn two_people_play_to_mate_and_the_game_is_recorded() {
+        let dir = std::env::temp_dir().join(format!("kchess-play-{}", std::process::id()));
+        let path = dir.join("finished.pgn");
+        let _ = std::fs::remove_file(&path);
+        let mut opts = options(Players::Humans);
+        opts.pgn_out = Some(path.clone());
+        let text = run_with(&opts, "f3\ne5\ng4\nQh4\nn\n");
+        assert!(text.contains("White plays 1. f3 (WPf2-f3)"), "{text}");
+        assert!(text.contains("1... Black to move > e5"), "{text}");
+        assert!(text.contains("Black plays 2... Qh4# (BQd8-h4)"), "{text}");
+        assert!(text.contains("Checkmate: Black wins."), "{text}");
+        assert!(!text.contains("kchess plays"), "{text}");
+        let pgn = std::fs::read_to_string(&path).unwrap();
+        assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        assert!(
+            pgn.contains("1. f3 e5 2. g4 Qh4# {Checkmate: Black wins.} 0-1"),
+            "{pgn}"
+        );
+        let (game, _) = pgn::read_pgn(&pgn, None).unwrap();
+        assert_eq!(game.moves.len(), 4);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_saved_game_is_loaded_and_continued() {
+        let dir = std::env::temp_dir().join(format!("kchess-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.pgn");
+        let mut opts = options(Players::Cpu {
+            human: Colour::Black,
+        });
+        opts.limit = Limit::Depth(1);
+        opts.fen = Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 30".into());
+        let save = format!("Ke7\nsave {}\nquit\n", path.display());
+        let text = run_with(&opts, &save);
+        assert!(text.contains("Saved the game to"), "{text}");
+        assert!(!text.contains("Quit anyway"), "{text}");
+        let pgn = std::fs::read_to_string(&path).unwrap();
+        assert!(pgn.contains("[White \"kchess\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 30\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("\n30. "), "{pgn}");
+        let (saved, _) = pgn::read_pgn(&pgn, None).unwrap();
+        assert_eq!(saved.moves.len(), 3);
+        // Resumed as White by default, the saved tags put the person back on Black.
+        let mut opts = options(Players::Cpu {
+            human: Colour::White,
+        });
+        opts.limit = Limit::Depth(1);
+        opts.pgn = Some(path.clone());
+        let text = run_with(&opts, "moves\nlegal\nKd7\nq\ny\n");
+        assert!(
+            text.contains("Game loaded (3 half-moves): you play black."),
+            "{text}"
+        );
+        assert!(text.contains("31... Your move (black) > moves"), "{text}");
+        assert!(text.contains("You play 31... Kd7"), "{text}");
+        assert!(text.contains("kchess plays 32. "), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn hint_leaves_the_game_alone() {
+        let mut opts = options(Players::Cpu {
+            human: Colour::White,
+        });
+        opts.limit = Limit::Depth(3);
+        opts.fen = Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".into());
+        let text = run_with(&opts, "hint\nfen\n");
+        assert!(text.contains("Hint: Ra8# (a1a8)  [depth "), "{text}");
+        assert!(text.contains("for White"), "{text}");
+        assert!(
+            text.contains("\n6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn kchess_plays_itself_to_the_end() {
+        let mut opts = options(Players::Watch);
+        opts.limit = Limit::Depth(2);
+        opts.fen = Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".into());
+        let text = run_with(&opts, "n\n");
+        assert!(text.contains("kchess plays itself"), "{text}");
+        assert!(text.contains("Checkmate: White wins."), "{text}");
+        assert!(!text.contains("Your move"), "{text}");
+    }
+
+    #[test]
+    fn a_start_that_fails_is_an_error() {
+        let mut opts = options(Players::Humans);
+        opts.fen = Some("7k/8/8/8/8/8/8/K5QR w - - 0 1".into());
+        let mut out = Vec::new();
+        let mut lines = Plain {
+            input: "".as_bytes(),
+            echo: true,
+        };
+        let stop = AtomicBool::new(false);
+        let e = run(&Target::InProcess, &opts, &mut lines, &mut out, &stop).unwrap_err();
+        assert!(matches!(e, PlayError::NoStart), "{e}");
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("Cannot start from that position: not a legal position"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn new_and_load_ask_before_leaving_an_unsaved_game() {
+        let text = session(
+            Colour::White,
+            "e4\nnew\nn\nmoves\nload /nonexistent/x.pgn\ny\nnew black\ny\nquit\n",
+        );
+        assert!(
+            text.contains(
+                "The game is not saved ('save FILE' keeps it). Leave it anyway? (y/n) > n\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("> moves\n1. e4 "), "{text}");
+        assert!(text.contains("Cannot read /nonexistent/x.pgn: "), "{text}");
+        assert!(text.contains("New game: you play black."), "{text}");
+        // The new game has the CPU's move: quitting asks, and the end of input answers.
+        assert!(text.ends_with("Quit anyway? (y/n) > \n"), "{text}");
+    }
+
+    #[test]
+    fn loading_a_finished_game_neither_records_it_again_nor_reopens_it() {
+        let dir = std::env::temp_dir().join(format!("kchess-reload-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let games = dir.join("games.pgn");
+        let mated = "[White \"a\"]\n[Black \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+        let resigned = "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+        let file = dir.join("in.pgn");
+        std::fs::write(&file, format!("{mated}{resigned}")).unwrap();
+        let mut opts = options(Players::Humans);
+        opts.pgn_out = Some(games.clone());
+        let input = format!(
+            "load {} 1\nmoves\nload {}\nmoves\nundo\nmoves\nq\ny\n",
+            file.display(),
+            file.display()
+        );
+        let text = run_with(&opts, &input);
+        assert!(text.contains("holds 2 games: loading game 1."), "{text}");
+        assert!(text.contains("Checkmate: Black wins."), "{text}");
+        assert!(
+            text.contains("> moves\n1. f3 e5 2. g4 Qh4# 0-1\n"),
+            "{text}"
+        );
+        assert!(text.contains("holds 2 games: loading game 2."), "{text}");
+        assert!(text.contains("The game ended 1-0."), "{text}");
+        assert!(text.contains("> moves\n1. e4 1-0\n"), "{text}");
+        assert!(text.contains("> moves\nNo moves yet.\n"), "{text}");
+        assert!(!games.exists(), "loaded games are not recorded again");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: PlayArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<PlayArgs, clap::Error> {
+        use clap::Parser;
+        Cli::try_parse_from(std::iter::once("play").chain(args.iter().copied())).map(|c| c.args)
+    }
+
+    #[test]
+    fn colours_are_spelt_either_way() {
+        for (args, colour) in [
+            (&["--colour", "white"][..], ColourChoice::White),
+            (&["--color", "black"], ColourChoice::Black),
+            (&["--colour", "b"], ColourChoice::Black),
+            (&["--color", "w"], ColourChoice::White),
+            (&["--colour", "random"], ColourChoice::Random),
+            (&[], ColourChoice::White),
+        ] {
+            assert_eq!(parse(args).unwrap().colour, colour, "{args:?}");
+        }
+        assert!(parse(&["--colour", "green"]).is_err());
+        assert!(parse(&["--humans", "--watch"]).is_err());
+        assert!(parse(&["--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--pgn", "x"]).is_err());
+        assert!(parse(&["--pgn-out", "x", "--no-pgn-out"]).is_err());
+        let tc = parse(&["--tc", "5+3"]).unwrap().tc.unwrap();
+        assert_eq!(tc.base, std::time::Duration::from_secs(300));
+    }
+
+    #[test]
+    fn the_device_mode_is_always_two_humans() {
+        let mut c = Client::connect(&Target::InProcess).unwrap();
+        c.new_game(Mode::Humans).unwrap();
+        assert_eq!(c.save().unwrap().0, Mode::Humans);
     }
 }
