@@ -5,42 +5,142 @@
 //! [`Board::relocate`], so the arrays, the slots and the bitboards always agree.
 
 use crate::attacks::{self, Bitboard};
-use crate::piece::{Color, Move, Piece, PieceKind, PieceRef, Square};
+use crate::piece::{
+    CastlingSide, Color, File, Move, Piece, PieceKind, PieceRef, Rank, Square, PIECES_PER_SIDE,
+};
 
-/// Castling right bits.
-pub mod castle {
+/// Which castlings are still allowed: a set of (colour, side) rights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No castling at all.
+    pub const NONE: CastlingRights = CastlingRights(0);
     /// White may castle on the king's side.
-    pub const WHITE_KING: u8 = 1;
+    pub const WHITE_KING: CastlingRights = CastlingRights(1);
     /// White may castle on the queen's side.
-    pub const WHITE_QUEEN: u8 = 2;
+    pub const WHITE_QUEEN: CastlingRights = CastlingRights(2);
     /// Black may castle on the king's side.
-    pub const BLACK_KING: u8 = 4;
+    pub const BLACK_KING: CastlingRights = CastlingRights(4);
     /// Black may castle on the queen's side.
-    pub const BLACK_QUEEN: u8 = 8;
+    pub const BLACK_QUEEN: CastlingRights = CastlingRights(8);
     /// All four rights.
-    pub const ALL: u8 = 15;
+    pub const ALL: CastlingRights = CastlingRights(15);
+    /// How many different sets of rights there are.
+    pub const COUNT: usize = 16;
+
+    /// The single right of `color` to castle on `side`.
+    #[inline]
+    pub const fn single(color: Color, side: CastlingSide) -> CastlingRights {
+        match (color, side) {
+            (Color::White, CastlingSide::King) => CastlingRights::WHITE_KING,
+            (Color::White, CastlingSide::Queen) => CastlingRights::WHITE_QUEEN,
+            (Color::Black, CastlingSide::King) => CastlingRights::BLACK_KING,
+            (Color::Black, CastlingSide::Queen) => CastlingRights::BLACK_QUEEN,
+        }
+    }
+
+    /// Both of `color`'s rights.
+    #[inline]
+    pub const fn both(color: Color) -> CastlingRights {
+        CastlingRights::single(color, CastlingSide::King)
+            .union(CastlingRights::single(color, CastlingSide::Queen))
+    }
+
+    /// True when `color` may still castle on `side`.
+    #[inline]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.contains(CastlingRights::single(color, side))
+    }
+
+    /// True when every right of `other` is in this set.
+    #[inline]
+    pub const fn contains(self, other: CastlingRights) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The rights in either set.
+    #[inline]
+    pub const fn union(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 | other.0)
+    }
+
+    /// These rights without those of `other`.
+    #[inline]
+    pub const fn without(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 & !other.0)
+    }
+
+    /// True when no right is left.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set as bits of [`castle`] (for compact storage and the text forms).
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The set from bits of [`castle`]; other bits are ignored.
+    #[inline]
+    pub const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & CastlingRights::ALL.0)
+    }
+
+    /// 0..16, distinct for every set (for key tables).
+    #[inline]
+    pub const fn index(self) -> usize {
+        (self.0 & CastlingRights::ALL.0) as usize
+    }
 }
 
-/// Rights kept after a move touches a square: a king or rook leaving its home square, or a rook
-/// being captured there, loses the matching rights.
-static CASTLE_KEEP: [u8; 64] = {
-    let mut t = [castle::ALL; 64];
-    t[0] = castle::ALL & !castle::WHITE_QUEEN;
-    t[4] = castle::ALL & !(castle::WHITE_KING | castle::WHITE_QUEEN);
-    t[7] = castle::ALL & !castle::WHITE_KING;
-    t[56] = castle::ALL & !castle::BLACK_QUEEN;
-    t[60] = castle::ALL & !(castle::BLACK_KING | castle::BLACK_QUEEN);
-    t[63] = castle::ALL & !castle::BLACK_KING;
+/// The bits of [`CastlingRights`], for the text forms that read and write them one by one.
+pub mod castle {
+    use super::CastlingRights;
+    /// White may castle on the king's side.
+    pub const WHITE_KING: u8 = CastlingRights::WHITE_KING.bits();
+    /// White may castle on the queen's side.
+    pub const WHITE_QUEEN: u8 = CastlingRights::WHITE_QUEEN.bits();
+    /// Black may castle on the king's side.
+    pub const BLACK_KING: u8 = CastlingRights::BLACK_KING.bits();
+    /// Black may castle on the queen's side.
+    pub const BLACK_QUEEN: u8 = CastlingRights::BLACK_QUEEN.bits();
+    /// All four rights.
+    pub const ALL: u8 = CastlingRights::ALL.bits();
+}
+
+/// The rights a move loses by touching a square: a king or rook leaving its home square, or a
+/// rook being captured there.
+static CASTLING_LOST: [CastlingRights; Square::COUNT] = {
+    let mut t = [CastlingRights::NONE; Square::COUNT];
+    let mut c = 0;
+    while c < Color::COUNT {
+        let color = Color::ALL[c];
+        let home = Rank::First.relative_to(color);
+        t[Square::at(CastlingSide::KING_FROM, home).index()] = CastlingRights::both(color);
+        let mut s = 0;
+        while s < CastlingSide::ALL.len() {
+            let side = CastlingSide::ALL[s];
+            t[Square::at(side.rook_from(), home).index()] = CastlingRights::single(color, side);
+            s += 1;
+        }
+        c += 1;
+    }
     t
 };
 
 /// Zobrist keys, generated at compile time by splitmix64.
 struct Zobrist {
-    pieces: [[[u64; 64]; 6]; 2],
-    castling: [u64; 16],
-    ep_file: [u64; 8],
+    pieces: [[[u64; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
+    castling: [u64; CastlingRights::COUNT],
+    ep_file: [u64; File::COUNT],
     black: u64,
 }
+
+/// The seed of the Zobrist keys (any constant does; changing it changes every hash).
+const ZOBRIST_SEED: u64 = 0x6b63_6865_7373_2121;
 
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -51,14 +151,14 @@ const fn splitmix(state: &mut u64) -> u64 {
 }
 
 static ZOBRIST: Zobrist = {
-    let mut s = 0x6b63_6865_7373_2121u64;
-    let mut pieces = [[[0; 64]; 6]; 2];
+    let mut s = ZOBRIST_SEED;
+    let mut pieces = [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT];
     let mut c = 0;
-    while c < 2 {
+    while c < Color::COUNT {
         let mut k = 0;
-        while k < 6 {
+        while k < PieceKind::COUNT {
             let mut sq = 0;
-            while sq < 64 {
+            while sq < Square::COUNT {
                 pieces[c][k][sq] = splitmix(&mut s);
                 sq += 1;
             }
@@ -66,15 +166,16 @@ static ZOBRIST: Zobrist = {
         }
         c += 1;
     }
-    let mut castling = [0; 16];
+    // No rights, no key: a position without castling hashes as if castling did not exist.
+    let mut castling = [0; CastlingRights::COUNT];
     let mut i = 1;
-    while i < 16 {
+    while i < CastlingRights::COUNT {
         castling[i] = splitmix(&mut s);
         i += 1;
     }
-    let mut ep_file = [0; 8];
+    let mut ep_file = [0; File::COUNT];
     let mut f = 0;
-    while f < 8 {
+    while f < File::COUNT {
         ep_file[f] = splitmix(&mut s);
         f += 1;
     }
@@ -92,8 +193,8 @@ fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
 }
 
 #[inline]
-fn castling_key(rights: u8) -> u64 {
-    ZOBRIST.castling[(rights & 15) as usize]
+fn castling_key(rights: CastlingRights) -> u64 {
+    ZOBRIST.castling[rights.index()]
 }
 
 #[inline]
@@ -116,10 +217,10 @@ pub enum PlaceError {
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
-    pieces: [[Piece; 16]; 2],
-    slots: [Option<PieceRef>; 64],
-    by_color: [Bitboard; 2],
-    by_kind: [Bitboard; 6],
+    pieces: [[Piece; PIECES_PER_SIDE]; Color::COUNT],
+    slots: [Option<PieceRef>; Square::COUNT],
+    by_color: [Bitboard; Color::COUNT],
+    by_kind: [Bitboard; PieceKind::COUNT],
 }
 
 impl Default for Board {
@@ -132,15 +233,15 @@ impl Board {
     /// A board without pieces.
     pub const fn empty() -> Board {
         Board {
-            pieces: [[Piece::EMPTY; 16]; 2],
-            slots: [None; 64],
-            by_color: [0; 2],
-            by_kind: [0; 6],
+            pieces: [[Piece::EMPTY; PIECES_PER_SIDE]; Color::COUNT],
+            slots: [None; Square::COUNT],
+            by_color: [0; Color::COUNT],
+            by_kind: [0; PieceKind::COUNT],
         }
     }
 
     /// The piece array of one side (dead pieces and unused slots have `alive == false`).
-    pub fn pieces(&self, color: Color) -> &[Piece; 16] {
+    pub fn pieces(&self, color: Color) -> &[Piece; PIECES_PER_SIDE] {
         &self.pieces[color.index()]
     }
 
@@ -194,7 +295,7 @@ impl Board {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[Color::White.index()] | self.by_color[Color::Black.index()]
     }
 
     /// `color`'s king square (a1 if it has none, which a valid position never allows).
@@ -310,7 +411,7 @@ impl Board {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Undo {
     captured: Option<PieceRef>,
-    castling: u8,
+    castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u16,
     hash: u64,
@@ -320,7 +421,7 @@ impl Undo {
     /// A placeholder for unused history slots.
     pub const NONE: Undo = Undo {
         captured: None,
-        castling: 0,
+        castling: CastlingRights::NONE,
         ep: None,
         halfmove: 0,
         hash: 0,
@@ -332,7 +433,7 @@ impl Undo {
 pub struct Position {
     board: Board,
     side: Color,
-    castling: u8,
+    castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u16,
     fullmove: u16,
@@ -352,23 +453,20 @@ impl Position {
         let mut board = Board::empty();
         let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
         for color in Color::ALL {
-            let (home, pawns) = if color == Color::White {
-                (0, 1)
-            } else {
-                (7, 6)
-            };
+            let home = Rank::First.relative_to(color);
+            let pawns = Rank::Second.relative_to(color);
             // The king takes slot 0, the rest follow from the a-file.
-            let _ = board.add(color, King, Square::from_coords(4, home));
-            for (file, kind) in back.iter().enumerate() {
-                if *kind != King {
-                    let _ = board.add(color, *kind, Square::from_coords(file as u8, home));
+            let _ = board.add(color, King, Square::at(CastlingSide::KING_FROM, home));
+            for (file, kind) in File::ALL.into_iter().zip(back) {
+                if kind != King {
+                    let _ = board.add(color, kind, Square::at(file, home));
                 }
             }
-            for file in 0..8 {
-                let _ = board.add(color, Pawn, Square::from_coords(file, pawns));
+            for file in File::ALL {
+                let _ = board.add(color, Pawn, Square::at(file, pawns));
             }
         }
-        Position::from_parts(board, Color::White, castle::ALL, None, 0, 1)
+        Position::from_parts(board, Color::White, CastlingRights::ALL, None, 0, 1)
     }
 
     /// Builds a position from its parts without checking legality (see `notation` for a checked
@@ -378,7 +476,7 @@ impl Position {
     pub fn from_parts(
         board: Board,
         side: Color,
-        castling: u8,
+        castling: CastlingRights,
         ep: Option<Square>,
         halfmove: u16,
         fullmove: u16,
@@ -386,7 +484,7 @@ impl Position {
         let mut pos = Position {
             board,
             side,
-            castling: castling & castle::ALL,
+            castling,
             ep: None,
             halfmove,
             fullmove: fullmove.max(1),
@@ -428,9 +526,9 @@ impl Position {
         self.side
     }
 
-    /// The castling rights (bits of [`castle`]).
+    /// The castling rights.
     #[inline]
-    pub fn castling(&self) -> u8 {
+    pub fn castling(&self) -> CastlingRights {
         self.castling
     }
 
@@ -512,7 +610,7 @@ impl Position {
 
         if mv.is_capture() {
             let cap_sq = if mv.is_en_passant() {
-                Square::from_coords(to.file(), from.rank())
+                en_passant_victim(to, us)
             } else {
                 to
             };
@@ -536,7 +634,7 @@ impl Position {
                     self.board.set_kind(mover, promo);
                     hash ^= piece_key(us, PieceKind::Pawn, to) ^ piece_key(us, promo, to);
                 } else if mv.is_double_push() {
-                    let ep = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
+                    let ep = from.with_rank(Rank::Third.relative_to(us));
                     if attacks::pawn(us, ep) & self.board.pieces_bb(them, PieceKind::Pawn) != 0 {
                         self.ep = Some(ep);
                         hash ^= ep_key(self.ep);
@@ -556,7 +654,9 @@ impl Position {
             _ => {}
         }
 
-        let rights = self.castling & CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
+        let rights = self
+            .castling
+            .without(CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]));
         if rights != self.castling {
             hash ^= castling_key(self.castling) ^ castling_key(rights);
             self.castling = rights;
@@ -631,13 +731,21 @@ impl Position {
     }
 }
 
-/// The rook's squares for a castling move.
+/// The rook's squares for a castling move (`a1`/`a1` for any other move).
 #[inline]
 fn castling_rook(mv: Move) -> (Square, Square) {
-    let rank = mv.from().rank();
-    if mv.to().file() > mv.from().file() {
-        (Square::from_coords(7, rank), Square::from_coords(5, rank))
-    } else {
-        (Square::from_coords(0, rank), Square::from_coords(3, rank))
+    match mv.castling_side() {
+        Some(side) => (
+            mv.from().with_file(side.rook_from()),
+            mv.from().with_file(side.rook_to()),
+        ),
+        None => (Square::A1, Square::A1),
     }
+}
+
+/// The square of the pawn an en passant capture by `us` onto `ep` takes: the one that has just
+/// passed over `ep`.
+#[inline]
+pub fn en_passant_victim(ep: Square, us: Color) -> Square {
+    ep.with_rank(Rank::Fifth.relative_to(us))
 }

@@ -4,8 +4,8 @@
 //! to be made and tested afterwards.
 
 use crate::attacks::{self, Bitboard, Squares, FILE_A, FILE_H, RANK_1, RANK_2, RANK_7, RANK_8};
-use crate::board::{castle, Position};
-use crate::piece::{Color, Move, MoveFlag, PieceKind, Square};
+use crate::board::Position;
+use crate::piece::{CastlingSide, Color, File, Move, MoveFlag, PieceKind, Square};
 
 /// The most legal moves any position has is 218.
 pub const MAX_MOVES: usize = 256;
@@ -287,15 +287,10 @@ pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
 
     // Castling: rights, empty squares between king and rook, and an unattacked king path.
     if !in_check && gen == GenType::All {
-        let (king_side, queen_side) = match us {
-            Color::White => (castle::WHITE_KING, castle::WHITE_QUEEN),
-            Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN),
-        };
-        let rank = ksq.rank();
         let rights = pos.castling();
-        if rights & king_side != 0 {
-            let rook = Square::from_coords(7, rank);
-            let (f, g) = (Square::from_coords(5, rank), Square::from_coords(6, rank));
+        if rights.has(us, CastlingSide::King) {
+            let rook = ksq.with_file(File::H);
+            let (f, g) = (ksq.with_file(File::F), ksq.with_file(File::G));
             if attacks::between(ksq, rook) & occ == 0
                 && !b.is_attacked_with(f, them, occ)
                 && !b.is_attacked_with(g, them, occ)
@@ -303,9 +298,9 @@ pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
                 list.push(Move::new(ksq, g, MoveFlag::CastleKing));
             }
         }
-        if rights & queen_side != 0 {
-            let rook = Square::from_coords(0, rank);
-            let (d, c) = (Square::from_coords(3, rank), Square::from_coords(2, rank));
+        if rights.has(us, CastlingSide::Queen) {
+            let rook = ksq.with_file(File::A);
+            let (d, c) = (ksq.with_file(File::D), ksq.with_file(File::C));
             if attacks::between(ksq, rook) & occ == 0
                 && !b.is_attacked_with(d, them, occ)
                 && !b.is_attacked_with(c, them, occ)

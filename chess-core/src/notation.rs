@@ -426,6 +426,7 @@ pub fn parse_fen(fen: &[u8]) -> Result<Position, FenError> {
         return Err(FenError::Clock);
     }
 
+    let rights = crate::board::CastlingRights::from_bits(rights);
     let pos = Position::from_parts(board, side, rights, ep, halfmove, fullmove);
     let their_king = pos.board().king_square(side.other());
     if pos.is_attacked(their_king, side) {
@@ -469,7 +470,7 @@ pub fn write_fen(pos: &Position, w: &mut Writer<'_>) {
     } else {
         b" b "
     });
-    let rights = pos.castling();
+    let rights = pos.castling().bits();
     if rights == 0 {
         w.byte(b'-');
     }
