@@ -27,6 +27,52 @@ pub const RANK_8: Bitboard = RANK_1 << 56;
 /// The dark squares (a1 is dark).
 pub const DARK_SQUARES: Bitboard = 0xaa55_aa55_aa55_aa55;
 
+/// A step between neighbouring squares, as the difference of their indices: `sq + NORTH` is one
+/// rank up (towards rank 8), `sq + EAST` one file right (towards the h-file).
+pub type Direction = i8;
+/// One rank up.
+pub const NORTH: Direction = 8;
+/// One rank down.
+pub const SOUTH: Direction = -NORTH;
+/// One file towards the h-file.
+pub const EAST: Direction = 1;
+/// One file towards the a-file.
+pub const WEST: Direction = -EAST;
+/// Up and towards the h-file.
+pub const NORTH_EAST: Direction = NORTH + EAST;
+/// Up and towards the a-file.
+pub const NORTH_WEST: Direction = NORTH + WEST;
+/// Down and towards the h-file.
+pub const SOUTH_EAST: Direction = SOUTH + EAST;
+/// Down and towards the a-file.
+pub const SOUTH_WEST: Direction = SOUTH + WEST;
+
+/// The direction a pawn of `color` advances in.
+#[inline]
+pub const fn forward(color: Color) -> Direction {
+    match color {
+        Color::White => NORTH,
+        Color::Black => SOUTH,
+    }
+}
+
+/// Every square of `bb` moved one step towards `dir`; squares that would leave the board (or
+/// wrap around from one edge to the other) are dropped.
+#[inline]
+pub fn shift(bb: Bitboard, dir: Direction) -> Bitboard {
+    let bb = match dir {
+        EAST | NORTH_EAST | SOUTH_EAST => bb & !FILE_H,
+        WEST | NORTH_WEST | SOUTH_WEST => bb & !FILE_A,
+        _ => bb,
+    };
+    let distance = u32::from(dir.unsigned_abs());
+    if dir >= 0 {
+        bb.wrapping_shl(distance)
+    } else {
+        bb.wrapping_shr(distance)
+    }
+}
+
 const fn on_board(file: i32, rank: i32) -> bool {
     file >= 0 && file < 8 && rank >= 0 && rank < 8
 }

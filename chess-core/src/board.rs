@@ -17,13 +17,15 @@ impl CastlingRights {
     /// No castling at all.
     pub const NONE: CastlingRights = CastlingRights(0);
     /// White may castle on the king's side.
-    pub const WHITE_KING: CastlingRights = CastlingRights(1);
+    pub const WHITE_KING: CastlingRights = CastlingRights::single(Color::White, CastlingSide::King);
     /// White may castle on the queen's side.
-    pub const WHITE_QUEEN: CastlingRights = CastlingRights(2);
+    pub const WHITE_QUEEN: CastlingRights =
+        CastlingRights::single(Color::White, CastlingSide::Queen);
     /// Black may castle on the king's side.
-    pub const BLACK_KING: CastlingRights = CastlingRights(4);
+    pub const BLACK_KING: CastlingRights = CastlingRights::single(Color::Black, CastlingSide::King);
     /// Black may castle on the queen's side.
-    pub const BLACK_QUEEN: CastlingRights = CastlingRights(8);
+    pub const BLACK_QUEEN: CastlingRights =
+        CastlingRights::single(Color::Black, CastlingSide::Queen);
     /// All four rights.
     pub const ALL: CastlingRights = CastlingRights(15);
     /// How many different sets of rights there are.
@@ -32,12 +34,8 @@ impl CastlingRights {
     /// The single right of `color` to castle on `side`.
     #[inline]
     pub const fn single(color: Color, side: CastlingSide) -> CastlingRights {
-        match (color, side) {
-            (Color::White, CastlingSide::King) => CastlingRights::WHITE_KING,
-            (Color::White, CastlingSide::Queen) => CastlingRights::WHITE_QUEEN,
-            (Color::Black, CastlingSide::King) => CastlingRights::BLACK_KING,
-            (Color::Black, CastlingSide::Queen) => CastlingRights::BLACK_QUEEN,
-        }
+        // One bit per right: White's two, then Black's, the king's side first.
+        CastlingRights(1 << (color as usize * CastlingSide::ALL.len() + side as usize))
     }
 
     /// Both of `color`'s rights.

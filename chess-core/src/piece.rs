@@ -529,11 +529,12 @@ impl MoveFlag {
 
 /// Which way a king castles.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
 pub enum CastlingSide {
     /// Towards the h-file (`O-O`).
-    King,
+    King = 0,
     /// Towards the a-file (`O-O-O`).
-    Queen,
+    Queen = 1,
 }
 
 impl CastlingSide {
