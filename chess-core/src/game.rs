@@ -8,6 +8,11 @@ use crate::piece::{Color, Move, PieceKind};
 
 /// How many half-moves a game can hold; a game that reaches it is drawn (see `docs/PROTOCOL.md`).
 pub const MAX_HISTORY: usize = 1024;
+/// Half-moves without a capture or a pawn move after which the game is drawn (the fifty-move
+/// rule, applied at once as the protocol has no claims).
+pub const FIFTY_MOVE_PLIES: u16 = 100;
+/// How often a position must occur for a draw by repetition.
+pub const REPETITION_DRAW_COUNT: usize = 3;
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -355,10 +360,10 @@ impl<H: HistoryStore> Game<H> {
                 Outcome::Stalemate
             });
         }
-        if self.repetitions() >= 3 {
+        if self.repetitions() >= REPETITION_DRAW_COUNT {
             return Status::Over(Outcome::Draw(DrawReason::Repetition));
         }
-        if pos.halfmove_clock() >= 100 {
+        if pos.halfmove_clock() >= FIFTY_MOVE_PLIES {
             return Status::Over(Outcome::Draw(DrawReason::FiftyMoves));
         }
         if insufficient_material(pos) {

@@ -5,12 +5,12 @@
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
 //! transposition table is the caller's slice, and recursion is bounded by [`MAX_PLY`].
 
-use crate::board::{Position, Undo};
+use crate::board::{en_passant_victim, Position, Undo};
 use crate::eval::{self, PIECE_VALUE};
-use crate::game::{Game, HistoryStore};
+use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
 use crate::notation::{MoveText, Writer};
-use crate::piece::{Move, PieceKind, Square};
+use crate::piece::{Color, Move, PieceKind, Square, PIECES_PER_SIDE};
 
 /// The deepest ply a search reaches, quiescence included.
 pub const MAX_PLY: usize = 48;
@@ -27,6 +27,10 @@ const CHECK_INTERVAL: u64 = 1024;
 const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// The first aspiration half-window, in centipawns.
 const ASPIRATION_DELTA: i32 = 25;
+/// After a failure the half-window grows by half of itself plus this.
+const ASPIRATION_GROWTH: i32 = 10;
+/// A mate found ends the deepening once the depth exceeds the mate's distance by this much.
+const MATE_CONFIRM_PLIES: i32 = 2;
 /// A timed search starts no new iteration once this share (1/n) of its time is gone.
 const TIME_NEW_ITERATION_DIVISOR: u64 = 2;
 
@@ -36,7 +40,9 @@ const ORDER_HASH_MOVE: i32 = 2_000_000;
 /// Captures and promotions that do not lose material (plus their MVV-LVA score).
 const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
 /// The first and second killer moves.
-const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
+const ORDER_KILLER: [i32; KILLERS] = [900_000, 800_000];
+/// How many killer moves a ply remembers.
+const KILLERS: usize = 2;
 /// Captures that lose material (plus their MVV-LVA score): after every quiet move.
 const ORDER_BAD_CAPTURE: i32 = -1_000_000;
 /// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
@@ -47,6 +53,20 @@ const MVV_WEIGHT: i32 = 16;
 const HISTORY_MAX: i32 = 16_000;
 /// The gravity divisor: a bonus of this size would replace the old value entirely.
 const HISTORY_GRAVITY: i32 = 16_384;
+/// Each new search divides the history by this, so old knowledge fades.
+const HISTORY_AGE_DIVISOR: i16 = 2;
+
+// Reporting.
+/// `hashfull` looks at this many table slots...
+const HASHFULL_SAMPLE: usize = 1000;
+/// ...and reports the share in use per this many.
+const HASHFULL_SCALE: usize = 1000;
+
+/// The static exchange on one square has at most one capture per piece on the board, plus the
+/// move itself and a final entry.
+const SEE_SWAP_LIST: usize = Color::COUNT * PIECES_PER_SIDE + 2;
+/// Perft subtrees this shallow run without a look at the budget.
+const PERFT_POLL_MIN_DEPTH: u32 = 5;
 
 // Pruning and reductions.
 /// Reverse futility pruning applies up to this depth...
@@ -230,7 +250,7 @@ pub struct Frame {
     scores: [i32; MAX_MOVES],
     pv: [Move; MAX_PLY],
     pv_len: usize,
-    killers: [Move; 2],
+    killers: [Move; KILLERS],
     key: u64,
 }
 
@@ -248,7 +268,7 @@ impl Frame {
             scores: [0; MAX_MOVES],
             pv: [Move::NULL; MAX_PLY],
             pv_len: 0,
-            killers: [Move::NULL; 2],
+            killers: [Move::NULL; KILLERS],
             key: 0,
         }
     }
@@ -265,7 +285,7 @@ pub const FRAMES: usize = MAX_PLY + 2;
 /// History heuristic: a score per (colour, kind) and target square for quiet moves.
 #[derive(Clone)]
 pub struct History {
-    table: [[[i16; 64]; 6]; 2],
+    table: [[[i16; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
 }
 
 impl Default for History {
@@ -278,7 +298,7 @@ impl History {
     /// All zero.
     pub const fn new() -> History {
         History {
-            table: [[[0; 64]; 6]; 2],
+            table: [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
         }
     }
 
@@ -308,7 +328,7 @@ impl History {
         for side in self.table.iter_mut() {
             for kind in side.iter_mut() {
                 for v in kind.iter_mut() {
-                    *v /= 2;
+                    *v /= HISTORY_AGE_DIVISOR;
                 }
             }
         }
@@ -522,7 +542,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 } else {
                     break v;
                 }
-                delta += delta / 2 + 10;
+                delta += delta / 2 + ASPIRATION_GROWTH;
             };
             if self.interrupted {
                 return Err(Interrupted);
@@ -553,7 +573,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     break;
                 }
             }
-            if score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + 2 {
+            if score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + MATE_CONFIRM_PLIES {
                 break;
             }
         }
@@ -591,12 +611,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
     /// Permille of the first thousand table slots in use.
     fn hashfull(&self) -> u16 {
-        let sample = self.mem.tt.get(..1000).unwrap_or(self.mem.tt);
+        let sample = self.mem.tt.get(..HASHFULL_SAMPLE).unwrap_or(self.mem.tt);
         if sample.is_empty() {
             return 0;
         }
         let used = sample.iter().filter(|e| e.bound != Bound::None).count();
-        (used * 1000 / sample.len()) as u16
+        (used * HASHFULL_SCALE / sample.len()) as u16
     }
 
     /// Counts a node and decides whether to stop.
@@ -667,7 +687,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if len == 0 {
             return None;
         }
-        Some(((key >> 32).wrapping_mul(len & 0xffff_ffff) >> 32) as usize)
+        // Multiply-shift: the key's upper half, scaled to 0..len (tables up to 2^32 slots).
+        let half = u32::BITS;
+        Some(((key >> half).wrapping_mul(len & u64::from(u32::MAX)) >> half) as usize)
     }
 
     #[inline(never)]
@@ -693,7 +715,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 key,
                 mv: keep_move,
                 score: score_to_tt(score, ply),
-                depth: depth.clamp(0, 255) as u8,
+                depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
                 bound,
             };
         }
@@ -713,19 +735,19 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             let Some(&mv) = frame.moves.as_slice().get(i) else {
                 break;
             };
-            let attacker = b.kind_at(mv.from()).map_or(0, |k| k.index());
+            let attacker = b.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
             let score = if mv == tt_move {
                 ORDER_HASH_MOVE
             } else if mv.is_capture() || mv.promotion_kind().is_some() {
                 let victim = if mv.is_en_passant() {
-                    PIECE_VALUE[0]
+                    PIECE_VALUE[PieceKind::Pawn.index()]
                 } else {
                     b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
                 };
                 let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
-                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker as i32;
+                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker.index() as i32;
                 // Captures that lose material go after the quiet moves.
-                if victim < PIECE_VALUE[attacker.min(5)] && see(&self.pos, mv) < 0 {
+                if victim < PIECE_VALUE[attacker.index()] && see(&self.pos, mv) < 0 {
                     ORDER_BAD_CAPTURE + mvv_lva
                 } else {
                     ORDER_GOOD_CAPTURE + mvv_lva
@@ -735,7 +757,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             } else if mv == killers[1] {
                 ORDER_KILLER[1]
             } else {
-                self.mem.history.get(side, attacker, mv.to().index())
+                self.mem
+                    .history
+                    .get(side, attacker.index(), mv.to().index())
             };
             if let Some(s) = frame.scores.get_mut(i) {
                 *s = score;
@@ -851,7 +875,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         // Step 2. Draws by rule, and mate distance pruning: no line from here can beat a
         // mate already found nearer the root.
         if ply > 0 {
-            if self.pos.halfmove_clock() >= 100 || self.is_repetition(ply) {
+            if self.pos.halfmove_clock() >= FIFTY_MOVE_PLIES || self.is_repetition(ply) {
                 return 0;
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -1118,9 +1142,9 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
         return 0;
     };
     let mut occ = b.occupied() ^ from.bit();
-    let mut gain = [0i32; 34];
+    let mut gain = [0i32; SEE_SWAP_LIST];
     gain[0] = if mv.is_en_passant() {
-        occ ^= Square::from_coords(to.file(), from.rank()).bit();
+        occ ^= en_passant_victim(to, pos.side_to_move()).bit();
         value(PieceKind::Pawn)
     } else {
         b.kind_at(to).map_or(0, value)
@@ -1193,7 +1217,7 @@ pub fn perft_interruptible(
     frames: &mut [Frame],
     budget: &mut dyn Budget,
 ) -> Result<u64, Interrupted> {
-    if depth <= 4 {
+    if depth < PERFT_POLL_MIN_DEPTH {
         return Ok(perft(pos, depth, frames));
     }
     let Some((frame, rest)) = frames.split_first_mut() else {
