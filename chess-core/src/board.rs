@@ -212,6 +212,47 @@ pub enum PlaceError {
     TooManyPieces,
 }
 
+impl core::fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PlaceError::Occupied => "that square already holds a piece",
+            PlaceError::TooManyPieces => "that side already has sixteen pieces",
+        })
+    }
+}
+
+/// Why [`Position::make`] refused a move: it does not fit the position (see
+/// [`Position::fits`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum IllegalMove {
+    /// No piece of the side to move stands on the move's first square.
+    NoPieceToMove,
+    /// The target square is taken, and the move is not a capture.
+    TargetOccupied,
+    /// The move is a capture, but no enemy piece other than the king stands on the target.
+    NothingToCapture,
+    /// The move is an en passant capture, but there is none onto that square.
+    NoEnPassant,
+    /// A promotion or a double step by something other than a pawn, a pawn reaching the last
+    /// rank without promoting (or promoting elsewhere), or a double step that cannot be made.
+    PawnMove,
+    /// The move castles, but the king, the right or the rook's path does not allow it.
+    NoCastling,
+}
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            IllegalMove::NoPieceToMove => "the side to move has no piece on the starting square",
+            IllegalMove::TargetOccupied => "the target square is occupied",
+            IllegalMove::NothingToCapture => "there is nothing to capture on the target square",
+            IllegalMove::NoEnPassant => "no en passant capture is possible there",
+            IllegalMove::PawnMove => "that pawn move is not possible here",
+            IllegalMove::NoCastling => "castling is not possible here",
+        })
+    }
+}
+
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
@@ -331,6 +372,7 @@ impl Board {
     /// Puts a (living) piece on an empty square.
     #[inline]
     fn put(&mut self, r: PieceRef, sq: Square) {
+        debug_assert!(self.slots[sq.index()].is_none(), "put onto occupied {sq:?}");
         let p = self.piece_mut(r);
         p.square = sq;
         p.alive = true;
@@ -343,6 +385,7 @@ impl Board {
     /// Takes the piece off a square (it stays in its array, marked dead).
     #[inline]
     fn remove(&mut self, r: PieceRef) {
+        debug_assert!(self.piece(r).alive, "remove of a captured piece {r:?}");
         let p = self.piece_mut(r);
         p.alive = false;
         let (color, kind, sq) = (p.color, p.kind, p.square);
@@ -354,6 +397,10 @@ impl Board {
     /// Moves a piece from its square to an empty one.
     #[inline]
     fn relocate(&mut self, r: PieceRef, to: Square) {
+        debug_assert!(
+            self.slots[to.index()].is_none() || self.piece(r).square == to,
+            "relocate onto occupied {to:?}"
+        );
         let p = self.piece_mut(r);
         let (color, kind, from) = (p.color, p.kind, p.square);
         p.square = to;
@@ -372,6 +419,65 @@ impl Board {
         p.kind = kind;
         self.by_kind[old.index()] ^= sq.bit();
         self.by_kind[kind.index()] ^= sq.bit();
+    }
+
+    /// True when the arrays, the slots and the bitboards agree: every living piece is referred
+    /// to by its square's slot and counted in its colour's and kind's bitboards, every slot
+    /// refers to a living piece standing there, and the bitboards hold nothing else.
+    pub fn is_consistent(&self) -> bool {
+        let mut by_color = [0; Color::COUNT];
+        let mut by_kind = [0; PieceKind::COUNT];
+        for color in Color::ALL {
+            for (slot, p) in self.pieces(color).iter().enumerate() {
+                let r = PieceRef::new(color, slot as u8);
+                if !p.alive {
+                    continue;
+                }
+                if p.color != color || self.slot(p.square) != Some(r) {
+                    return false;
+                }
+                by_color[color.index()] |= p.square.bit();
+                by_kind[p.kind.index()] |= p.square.bit();
+            }
+        }
+        let slots_agree = self.slots.iter().enumerate().all(|(i, s)| match s {
+            Some(r) => self.piece(*r).alive && self.piece(*r).square.index() == i,
+            None => true,
+        });
+        slots_agree && by_color == self.by_color && by_kind == self.by_kind
+    }
+
+    /// True when the slot, the piece records and the bitboards agree on `sq`: it is empty in all
+    /// of them, or its slot refers to a living piece standing there, counted in its colour's and
+    /// its kind's bitboards (in no other ones when [`Board::bitboards_agree`]).
+    #[inline]
+    pub fn agrees_on(&self, sq: Square) -> bool {
+        let bit = sq.bit();
+        match self.slots[sq.index()] {
+            None => self.occupied() & bit == 0,
+            Some(r) => {
+                let p = self.piece(r);
+                p.alive
+                    && p.square == sq
+                    && p.color == r.color()
+                    && self.pieces_bb(p.color, p.kind) & bit != 0
+            }
+        }
+    }
+
+    /// True when the bitboards agree among themselves: no square in both colours or in two
+    /// kinds, and the colours covering the same squares as the kinds.
+    #[inline]
+    pub fn bitboards_agree(&self) -> bool {
+        let mut kinds: Bitboard = 0;
+        let mut overlap: Bitboard = 0;
+        for bb in self.by_kind {
+            overlap |= kinds & bb;
+            kinds |= bb;
+        }
+        self.by_color[Color::White.index()] & self.by_color[Color::Black.index()] == 0
+            && overlap == 0
+            && kinds == self.occupied()
     }
 
     /// Pieces of either colour attacking `sq`, with the given occupancy.
@@ -581,45 +687,215 @@ impl Position {
         self.board.is_attacked_with(sq, by, self.board.occupied())
     }
 
-    /// Plays a legal move (from the move generator) and returns what undoes it.
-    pub fn make(&mut self, mv: Move) -> Undo {
+    /// Plays `mv` and returns what undoes it.
+    ///
+    /// The contract: `mv` is a legal move of this position (from the move generator, or checked
+    /// against it as [`Game::play`](crate::game::Game::play) does). Debug builds assert it, and
+    /// that the board agrees with itself afterwards. A release build still refuses a move that
+    /// would corrupt the board (no piece of the side to move to move, an occupied target for a
+    /// move that does not capture, nothing or a king to capture, castling without its rook or
+    /// over pieces), leaving the position unchanged; any other illegal move is played as given.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
+        debug_assert!(
+            self.fits(mv).is_ok() && self.piece_can_move(mv),
+            "Position::make: {mv:?} is not a legal move of {self:?}"
+        );
+        let (mover, victim) = self.safe_pieces(mv)?;
+        let undo = self.play(mv, mover, victim);
+        debug_assert!(
+            !self.is_attacked(self.board.king_square(self.side.other()), self.side),
+            "Position::make: {mv:?} left its king in check in {self:?}"
+        );
+        debug_assert!(
+            self.agrees_after(mv, self.side.other()),
+            "Position::make({mv:?}) left the board inconsistent: {self:?}"
+        );
+        Ok(undo)
+    }
+
+    /// Whether `mv` fits this position: a piece of the side to move on its first square, a target
+    /// that suits the move's flag (empty, or an enemy piece other than the king to capture), and
+    /// pawn moves, en passant and castling where the position allows them. Every legal move
+    /// fits; a move that fits is not necessarily legal (geometry and check are not looked at).
+    pub fn fits(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.fitting_pieces(mv).map(|_| ())
+    }
+
+    /// [`Position::fits`], returning the mover and the piece it captures.
+    #[inline(never)]
+    fn fitting_pieces(&self, mv: Move) -> Result<(PieceRef, Option<PieceRef>), IllegalMove> {
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let mover = match self.board.slot(from) {
+            Some(r) if r.color() == us => r,
+            _ => return Err(IllegalMove::NoPieceToMove),
+        };
+        let kind = self.board.piece(mover).kind;
+        let target = self.board.slot(to);
+        let victim = if mv.is_en_passant() {
+            let victim = self.board.slot(en_passant_victim(to, us));
+            let victim_is_pawn = victim.map(|r| (r.color(), self.board.piece(r).kind))
+                == Some((us.other(), PieceKind::Pawn));
+            if kind != PieceKind::Pawn || self.ep != Some(to) || !victim_is_pawn {
+                return Err(IllegalMove::NoEnPassant);
+            }
+            victim
+        } else if mv.is_capture() {
+            match target.map(|r| (r.color(), self.board.piece(r).kind)) {
+                Some((color, victim)) if color != us && victim != PieceKind::King => target,
+                _ => return Err(IllegalMove::NothingToCapture),
+            }
+        } else if target.is_some() {
+            return Err(IllegalMove::TargetOccupied);
+        } else {
+            None
+        };
+        if kind == PieceKind::Pawn {
+            let promotes = to.bit() & Rank::Eighth.relative_to(us).bitboard() != 0;
+            if promotes != mv.promotion_kind().is_some() {
+                return Err(IllegalMove::PawnMove);
+            }
+            if mv.is_double_push() && !self.double_push_fits(from, to) {
+                return Err(IllegalMove::PawnMove);
+            }
+        } else if mv.promotion_kind().is_some() || mv.is_double_push() {
+            return Err(IllegalMove::PawnMove);
+        }
+        if let Some(side) = mv.castling_side() {
+            if !self.castling_fits(kind, from, to, side) {
+                return Err(IllegalMove::NoCastling);
+            }
+        }
+        Ok((mover, victim))
+    }
+
+    /// The piece that makes `mv` and the one it captures, if playing it cannot corrupt the
+    /// board: the part of [`Position::fits`] that [`Position::make`] checks in release builds too.
+    #[inline(always)]
+    fn safe_pieces(&self, mv: Move) -> Result<(PieceRef, Option<PieceRef>), IllegalMove> {
+        let mover = match self.board.slot(mv.from()) {
+            Some(r) if r.color() == self.side => r,
+            _ => return Err(IllegalMove::NoPieceToMove),
+        };
+        if mv.is_en_passant() || mv.is_castling() {
+            return self.fitting_pieces(mv);
+        }
+        let target = self.board.slot(mv.to());
+        if mv.is_capture() {
+            match target {
+                Some(r)
+                    if r.color() != self.side && self.board.piece(r).kind != PieceKind::King =>
+                {
+                    Ok((mover, target))
+                }
+                _ => Err(IllegalMove::NothingToCapture),
+            }
+        } else if target.is_some() {
+            Err(IllegalMove::TargetOccupied)
+        } else {
+            Ok((mover, None))
+        }
+    }
+
+    /// A pawn's two-square advance from its second rank over an empty square.
+    #[inline]
+    fn double_push_fits(&self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let passed = from.with_rank(Rank::Third.relative_to(us));
+        from.bit() & Rank::Second.relative_to(us).bitboard() != 0
+            && to == from.with_rank(Rank::Fourth.relative_to(us))
+            && self.board.slot(passed).is_none()
+    }
+
+    /// The king on its home square, the right, our rook in its corner, nothing between them, and
+    /// the king going to its castling square. (Whether the king passes through check is a
+    /// matter of legality, not of fit.)
+    #[inline]
+    fn castling_fits(&self, kind: PieceKind, from: Square, to: Square, side: CastlingSide) -> bool {
+        let us = self.side;
+        let home = Square::at(CastlingSide::KING_FROM, Rank::First.relative_to(us));
+        let rook = from.with_file(side.rook_from());
+        kind == PieceKind::King
+            && from == home
+            && to == from.with_file(side.king_to())
+            && self.castling.has(us, side)
+            && self.board.piece_at(rook) == Some((us, PieceKind::Rook))
+            && attacks::between(from, rook) & self.board.occupied() == 0
+    }
+
+    /// Whether the piece on `mv`'s first square can make it: its attack or push geometry, and
+    /// for castling a king not in check that does not pass over an attacked square. A move that
+    /// fits ([`Position::fits`]), that its piece can make and that does not leave the king in
+    /// check is legal: [`Position::make`] asserts these in debug builds.
+    pub fn piece_can_move(&self, mv: Move) -> bool {
+        let b = &self.board;
+        let (from, to) = (mv.from(), mv.to());
+        let occupied = b.occupied();
+        let reaches = |targets: Bitboard| targets & to.bit() != 0;
+        match b.kind_at(from) {
+            None => false,
+            Some(PieceKind::Pawn) if mv.is_capture() => reaches(attacks::pawn(self.side, from)),
+            // The double step's geometry is part of its fit.
+            Some(PieceKind::Pawn) if mv.is_double_push() => true,
+            Some(PieceKind::Pawn) => {
+                reaches(attacks::shift(from.bit(), attacks::forward(self.side)))
+            }
+            Some(PieceKind::Knight) => reaches(attacks::knight(from)),
+            Some(PieceKind::Bishop) => reaches(attacks::bishop(from, occupied)),
+            Some(PieceKind::Rook) => reaches(attacks::rook(from, occupied)),
+            Some(PieceKind::Queen) => reaches(attacks::queen(from, occupied)),
+            Some(PieceKind::King) => match mv.castling_side() {
+                Some(side) => {
+                    !self.in_check()
+                        && !self.is_attacked(from.with_file(side.rook_to()), self.side.other())
+                }
+                None => reaches(attacks::king(from)),
+            },
+        }
+    }
+
+    /// True when the board agrees with itself wherever a move by `mover` changed it: its two
+    /// squares, the rook's squares or the captured pawn's, and the bitboards as a whole.
+    fn agrees_after(&self, mv: Move, mover: Color) -> bool {
+        let b = &self.board;
+        let rook_agrees = || {
+            let (rook_from, rook_to) = castling_rook(mv);
+            b.agrees_on(rook_from) && b.agrees_on(rook_to)
+        };
+        b.bitboards_agree()
+            && b.agrees_on(mv.from())
+            && b.agrees_on(mv.to())
+            && (!mv.is_castling() || rook_agrees())
+            && (!mv.is_en_passant() || b.agrees_on(en_passant_victim(mv.to(), mover)))
+    }
+
+    /// Plays a move that fits (see [`Position::fits`]): `mover` makes it, taking `victim`.
+    #[inline(always)]
+    fn play(&mut self, mv: Move, mover: PieceRef, victim: Option<PieceRef>) -> Undo {
         let us = self.side;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
-        let undo = Undo {
+        let mut undo = Undo {
             captured: None,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
         };
-        let mut undo = undo;
         let mut hash = self.hash ^ ZOBRIST.black ^ ep_key(self.ep);
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
 
-        let Some(mover) = self.board.slot(from) else {
-            // Not a move of this position: nothing to do but pass the turn consistently.
-            self.side = them;
-            self.hash = hash;
-            return undo;
-        };
-        let kind = self.board.piece(mover).kind;
-
-        if mv.is_capture() {
-            let cap_sq = if mv.is_en_passant() {
-                en_passant_victim(to, us)
-            } else {
-                to
-            };
-            if let Some(victim) = self.board.slot(cap_sq) {
-                hash ^= piece_key(them, self.board.piece(victim).kind, cap_sq);
-                self.board.remove(victim);
-                undo.captured = Some(victim);
-            }
+        if let Some(victim) = victim {
+            let v = self.board.piece(victim);
+            hash ^= piece_key(them, v.kind, v.square);
+            self.board.remove(victim);
+            undo.captured = Some(victim);
             self.halfmove = 0;
         }
 
+        let kind = self.board.piece(mover).kind;
         hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
         self.board.relocate(mover, to);
         let p = self.board.piece_mut(mover);
@@ -667,7 +943,11 @@ impl Position {
         undo
     }
 
-    /// Takes back `mv`, which must be the last move made, with the `Undo` that `make` returned.
+    /// Takes back `mv` with the `Undo` that [`Position::make`] returned for it.
+    ///
+    /// The contract: `mv` is the last move made. Debug builds assert that its piece stands on its
+    /// target square and that the position is consistent afterwards; a release build given a
+    /// move whose piece is not there restores the side, rights and clocks but no piece.
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
         let them = self.side;
         let us = them.other();
@@ -681,7 +961,12 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
 
-        let Some(mover) = self.board.slot(to) else {
+        let mover = self.board.slot(to);
+        debug_assert!(
+            mover.is_some_and(|r| r.color() == us),
+            "Position::unmake: {mv:?} is not the last move made"
+        );
+        let Some(mover) = mover else {
             return;
         };
         if mv.promotion_kind().is_some() {
@@ -702,10 +987,31 @@ impl Position {
             let sq = self.board.piece(victim).square;
             self.board.put(victim, sq);
         }
+        debug_assert!(
+            self.agrees_after(mv, self.side),
+            "Position::unmake({mv:?}) left the board inconsistent: {self:?}"
+        );
     }
 
-    /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`].
+    /// True when the position holds together: the board's arrays, slots and bitboards agree
+    /// ([`Board::is_consistent`]), each side has one king, the side that just moved is not in
+    /// check, and the hash matches [`Position::compute_hash`]. Every position reached by legal
+    /// moves from a FEN the reader accepts is consistent. ([`Position::make`] checks only the
+    /// squares it touches: this looks at everything, for [`Game`](crate::game::Game) and tests.)
+    pub fn is_consistent(&self) -> bool {
+        let b = &self.board;
+        let one_king = |c: Color| b.pieces_bb(c, PieceKind::King).count_ones() == 1;
+        b.is_consistent()
+            && one_king(Color::White)
+            && one_king(Color::Black)
+            && !self.is_attacked(b.king_square(self.side.other()), self.side)
+            && self.hash == self.compute_hash()
+    }
+
+    /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`]. The
+    /// contract: the side to move is not in check (its king could be taken next).
     pub fn make_null(&mut self) -> Undo {
+        debug_assert!(!self.in_check(), "Position::make_null in check: {self:?}");
         let undo = Undo {
             captured: None,
             castling: self.castling,

@@ -100,6 +100,15 @@ pub enum PlayError {
     Illegal,
 }
 
+impl core::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PlayError::GameOver => "the game is over",
+            PlayError::Illegal => "that move is not legal here",
+        })
+    }
+}
+
 /// A game of chess from some starting position, its history kept in `H`.
 #[derive(Clone)]
 pub struct Game<H: HistoryStore = InlineHistory> {
@@ -282,7 +291,7 @@ impl<H: HistoryStore> Game<H> {
         if self.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        if !movegen::legal_moves(&self.pos).contains(mv) {
+        if !movegen::is_legal(&self.pos, mv) {
             return Err(PlayError::Illegal);
         }
         if self.len >= self.capacity() {
@@ -300,7 +309,9 @@ impl<H: HistoryStore> Game<H> {
         } else {
             None
         };
-        let undo = self.pos.make(mv);
+        let Ok(undo) = self.pos.make(mv) else {
+            return Err(PlayError::Illegal);
+        };
         *slot = Ply {
             mv,
             undo,
@@ -309,6 +320,11 @@ impl<H: HistoryStore> Game<H> {
             key: repetition_key(&self.pos),
         };
         self.len += 1;
+        debug_assert!(
+            self.pos.is_consistent(),
+            "Game::play({mv:?}) left {:?}",
+            self.pos
+        );
         let status = self.evaluate();
         if let Status::Over(outcome) = status {
             self.outcome = Some(outcome);
@@ -328,6 +344,7 @@ impl<H: HistoryStore> Game<H> {
         };
         self.pos.unmake(ply.mv, &ply.undo);
         self.len -= 1;
+        debug_assert!(self.pos.is_consistent(), "Game::undo left {:?}", self.pos);
         self.outcome = None;
         true
     }

@@ -7,8 +7,14 @@ use crate::attacks::{self, Bitboard, Direction, Squares, EAST, WEST};
 use crate::board::{en_passant_victim, Position};
 use crate::piece::{CastlingSide, Color, Move, MoveFlag, PieceKind, Rank, Square};
 
-/// The most legal moves any position has is 218.
+/// The most legal moves a position reachable from the initial one can have (Petrović's 1964
+/// composition has them; in 2024 it was proven that no reachable position has more).
+pub const MAX_LEGAL_MOVES: usize = 218;
+
+/// A [`MoveList`]'s capacity: every reachable position's moves fit.
 pub const MAX_MOVES: usize = 256;
+
+const _: () = assert!(MAX_MOVES >= MAX_LEGAL_MOVES);
 
 /// A fixed-capacity list of moves.
 #[derive(Clone)]
@@ -38,9 +44,11 @@ impl MoveList {
         }
     }
 
-    /// Appends a move (ignored if the list is full, which legal generation never reaches).
+    /// Appends a move. The contract: the list is not full ([`MAX_MOVES`] holds every legal
+    /// move of a reachable position). Debug builds assert it; a release build drops the move.
     #[inline]
     pub fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MAX_MOVES, "MoveList::push: the list is full");
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = mv;
             self.len += 1;
@@ -421,6 +429,11 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
+/// True when `mv` is a legal move of the side to move.
+pub fn is_legal(pos: &Position, mv: Move) -> bool {
+    legal_moves(pos).contains(mv)
+}
+
 /// The legal moves of the piece on `from` (empty if none or not the side to move's).
 pub fn legal_moves_from(pos: &Position, from: Square) -> MoveList {
     let all = legal_moves(pos);
@@ -450,7 +463,9 @@ pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
     }
     let mut nodes = 0u64;
     for &mv in list.as_slice() {
-        let undo = pos.make(mv);
+        let Ok(undo) = pos.make(mv) else {
+            continue;
+        };
         nodes = nodes.wrapping_add(perft(pos, depth - 1, bulk));
         pos.unmake(mv, &undo);
     }

@@ -412,7 +412,7 @@ impl PieceRef {
     /// The colour whose array this refers into.
     #[inline]
     pub const fn color(self) -> Color {
-        if self.0 >> PieceRef::COLOR_SHIFT == 0 {
+        if self.0 & (1 << PieceRef::COLOR_SHIFT) == 0 {
             Color::White
         } else {
             Color::Black

@@ -252,6 +252,8 @@ pub struct Frame {
     pv_len: usize,
     killers: [Move; KILLERS],
     key: u64,
+    /// What undoes the move being searched at this ply.
+    undo: Undo,
 }
 
 impl Default for Frame {
@@ -270,6 +272,7 @@ impl Frame {
             pv_len: 0,
             killers: [Move::NULL; KILLERS],
             key: 0,
+            undo: Undo::NONE,
         }
     }
 
@@ -395,6 +398,12 @@ pub struct SearchResult {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Interrupted;
 
+impl core::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the search was interrupted")
+    }
+}
+
 struct Searcher<'a, 'g, H: HistoryStore> {
     pos: Position,
     game: &'g Game<H>,
@@ -437,19 +446,12 @@ pub fn search<H: HistoryStore>(
         sel_depth: 0,
     };
     s.mem.history.age();
-    s.iterate()
-}
-
-/// `Position::make`, kept out of line so its locals stay out of every recursion frame.
-#[inline(never)]
-fn make(pos: &mut Position, mv: Move) -> Undo {
-    pos.make(mv)
-}
-
-/// `Position::unmake`, out of line like [`make`].
-#[inline(never)]
-fn unmake(pos: &mut Position, mv: Move, undo: &Undo) {
-    pos.unmake(mv, undo);
+    let result = s.iterate();
+    debug_assert!(
+        s.pos == *game.position(),
+        "the search did not take back every move it made"
+    );
+    result
 }
 
 #[inline]
@@ -676,6 +678,31 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             back += 2;
         }
         false
+    }
+
+    /// Plays `mv` at `ply`, keeping what undoes it in that ply's frame (out of line, so that
+    /// neither its locals nor the undo record sit in every recursion frame). False when the
+    /// move is refused, which a generated move never is.
+    #[inline(never)]
+    fn make(&mut self, ply: usize, mv: Move) -> bool {
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return false;
+        };
+        match self.pos.make(mv) {
+            Ok(undo) => {
+                frame.undo = undo;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Takes back the move [`Searcher::make`] played at `ply`.
+    #[inline(never)]
+    fn unmake(&mut self, ply: usize, mv: Move) {
+        if let Some(frame) = self.mem.frames.get(ply) {
+            self.pos.unmake(mv, &frame.undo);
+        }
     }
 
     fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
@@ -976,7 +1003,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // Step 10. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
             // when they turn out better than expected.
-            let undo = make(&mut self.pos, mv);
+            // Generated moves always fit; a refusal (release builds only) skips the move.
+            // Generated moves are never refused; a refusal (release builds only) skips the move.
+            if !self.make(ply, mv) {
+                index += 1;
+                continue;
+            }
             let gives_check = self.pos.in_check();
             let mut value;
             if index == 0 {
@@ -995,7 +1027,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
                 }
             }
-            unmake(&mut self.pos, mv, &undo);
+            self.unmake(ply, mv);
             if self.stop {
                 return 0;
             }
@@ -1111,9 +1143,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     continue;
                 }
             }
-            let undo = make(&mut self.pos, mv);
+            if !self.make(ply, mv) {
+                continue;
+            }
             let value = -self.quiescence(ply + 1, -beta, -alpha);
-            unmake(&mut self.pos, mv, &undo);
+            self.unmake(ply, mv);
             if self.stop {
                 return 0;
             }
@@ -1203,7 +1237,9 @@ pub fn perft(pos: &mut Position, depth: u32, frames: &mut [Frame]) -> u64 {
         let Some(&mv) = frame.moves.as_slice().get(i) else {
             break;
         };
-        let undo = pos.make(mv);
+        let Ok(undo) = pos.make(mv) else {
+            continue;
+        };
         nodes = nodes.wrapping_add(perft(pos, depth - 1, rest));
         pos.unmake(mv, &undo);
     }
@@ -1233,7 +1269,9 @@ pub fn perft_interruptible(
         if budget.interrupted() {
             return Err(Interrupted);
         }
-        let undo = pos.make(mv);
+        let Ok(undo) = pos.make(mv) else {
+            continue;
+        };
         let n = perft_interruptible(pos, depth - 1, rest, budget);
         pos.unmake(mv, &undo);
         nodes = nodes.wrapping_add(n?);

@@ -69,7 +69,7 @@ pub fn run_depth(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), Stri
     let mut total = 0u64;
     if divide && depth > 0 {
         for &mv in movegen::legal_moves(&pos).as_slice() {
-            let undo = pos.make(mv);
+            let undo = pos.make(mv).map_err(|e| e.to_string())?;
             let n = perft(&mut pos, depth - 1, true);
             pos.unmake(mv, &undo);
             println!("{}: {n}", uci(mv));
