@@ -901,46 +901,67 @@ impl Position {
         let p = self.board.piece_mut(mover);
         p.moves = p.moves.saturating_add(1);
 
-        match kind {
-            PieceKind::Pawn => {
-                self.halfmove = 0;
-                if let Some(promo) = mv.promotion_kind() {
-                    self.board.set_kind(mover, promo);
-                    hash ^= piece_key(us, PieceKind::Pawn, to) ^ piece_key(us, promo, to);
-                } else if mv.is_double_push() {
-                    let ep = from.with_rank(Rank::Third.relative_to(us));
-                    if attacks::pawn(us, ep) & self.board.pieces_bb(them, PieceKind::Pawn) != 0 {
-                        self.ep = Some(ep);
-                        hash ^= ep_key(self.ep);
-                    }
-                }
-            }
-            PieceKind::King if mv.is_castling() => {
-                let (rook_from, rook_to) = castling_rook(mv);
-                if let Some(rook) = self.board.slot(rook_from) {
-                    hash ^= piece_key(us, PieceKind::Rook, rook_from)
-                        ^ piece_key(us, PieceKind::Rook, rook_to);
-                    self.board.relocate(rook, rook_to);
-                    let r = self.board.piece_mut(rook);
-                    r.moves = r.moves.saturating_add(1);
-                }
-            }
-            _ => {}
-        }
-
-        let rights = self
-            .castling
-            .without(CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]));
-        if rights != self.castling {
-            hash ^= castling_key(self.castling) ^ castling_key(rights);
-            self.castling = rights;
-        }
+        hash ^= match kind {
+            PieceKind::Pawn => self.after_pawn_move(mv, mover),
+            PieceKind::King if mv.is_castling() => self.castle_rook(mv),
+            _ => 0,
+        };
+        hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
         self.hash = hash;
         undo
+    }
+
+    /// A pawn's move resets the clock, promotes it on the last rank and after a double step
+    /// opens en passant when an enemy pawn can take. Returns the change of the hash.
+    #[inline(always)]
+    fn after_pawn_move(&mut self, mv: Move, pawn: PieceRef) -> u64 {
+        let us = self.side;
+        self.halfmove = 0;
+        if let Some(promo) = mv.promotion_kind() {
+            self.board.set_kind(pawn, promo);
+            return piece_key(us, PieceKind::Pawn, mv.to()) ^ piece_key(us, promo, mv.to());
+        }
+        if mv.is_double_push() {
+            let ep = mv.from().with_rank(Rank::Third.relative_to(us));
+            let their_pawns = self.board.pieces_bb(us.other(), PieceKind::Pawn);
+            if attacks::pawn(us, ep) & their_pawns != 0 {
+                self.ep = Some(ep);
+                return ep_key(self.ep);
+            }
+        }
+        0
+    }
+
+    /// The rook's half of castling move `mv`. Returns the change of the hash.
+    #[inline(always)]
+    fn castle_rook(&mut self, mv: Move) -> u64 {
+        let (rook_from, rook_to) = castling_rook(mv);
+        let Some(rook) = self.board.slot(rook_from) else {
+            return 0;
+        };
+        self.board.relocate(rook, rook_to);
+        let r = self.board.piece_mut(rook);
+        r.moves = r.moves.saturating_add(1);
+        piece_key(self.side, PieceKind::Rook, rook_from)
+            ^ piece_key(self.side, PieceKind::Rook, rook_to)
+    }
+
+    /// Removes the castling rights a move from `from` to `to` loses. Returns the change of the
+    /// hash.
+    #[inline(always)]
+    fn lose_castling_rights(&mut self, from: Square, to: Square) -> u64 {
+        let lost = CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]);
+        let rights = self.castling.without(lost);
+        if rights == self.castling {
+            return 0;
+        }
+        let change = castling_key(self.castling) ^ castling_key(rights);
+        self.castling = rights;
+        change
     }
 
     /// Takes back `mv` with the `Undo` that [`Position::make`] returned for it.

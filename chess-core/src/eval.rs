@@ -219,7 +219,14 @@ fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     attacks::shift(pawns, up + WEST) | attacks::shift(pawns, up + EAST)
 }
 
+/// `us`'s share of the evaluation: its pieces, its pawn structure and its king's pawn shield.
 fn side_score(b: &Board, us: Color) -> Score {
+    piece_terms(b, us) + pawn_structure(b, us) + king_shield(b, us)
+}
+
+/// Material and placement of every piece; for knights, bishops, rooks and queens also their
+/// mobility, their attacks on the enemy king's zone and (rooks) open files; the bishop pair.
+fn piece_terms(b: &Board, us: Color) -> Score {
     let them = us.other();
     let occ = b.occupied();
     let own = b.color_bb(us);
@@ -265,7 +272,14 @@ fn side_score(b: &Board, us: Color) -> Score {
     if b.pieces_bb(us, PieceKind::Bishop).count_ones() >= 2 {
         s += BISHOP_PAIR;
     }
+    s
+}
 
+/// Isolated, doubled and passed pawns.
+fn pawn_structure(b: &Board, us: Color) -> Score {
+    let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
+    let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
+    let mut s = Score(0, 0);
     for sq in Squares(our_pawns) {
         let file = file_mask(sq.file());
         if adjacent_files(sq.file()) & our_pawns == 0 {
@@ -278,17 +292,19 @@ fn side_score(b: &Board, us: Color) -> Score {
             s += PASSED[usize::from(sq.relative_to(us).rank())];
         }
     }
+    s
+}
 
-    // Pawn shield in front of our king, worth something only in the middlegame.
+/// The pawn shield in front of our king, worth something only in the middlegame.
+fn king_shield(b: &Board, us: Color) -> Score {
     let ksq = b.king_square(us);
     let king_area = attacks::king(ksq);
     let shield_zone = front_span(us, ksq)
         & (king_area
             | attacks::shift(king_area, attacks::NORTH)
             | attacks::shift(king_area, attacks::SOUTH));
-    let shield = (shield_zone & our_pawns).count_ones().min(SHIELD_MAX_PAWNS) as i32;
-    s += SHIELD * shield;
-    s
+    let shield = (shield_zone & b.pieces_bb(us, PieceKind::Pawn)).count_ones();
+    SHIELD * shield.min(SHIELD_MAX_PAWNS) as i32
 }
 
 /// The kinds that are neither pawns nor kings.

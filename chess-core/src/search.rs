@@ -523,29 +523,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
         let mut score = 0;
         for depth in 1..=max_depth {
-            let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
-                (score - delta, score + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let value = loop {
-                let v = self.negamax(depth, 0, alpha, beta, false);
-                if self.stop {
-                    break v;
-                }
-                if v <= alpha {
-                    self.report(depth, v, ScoreBound::Upper);
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITY);
-                } else if v >= beta {
-                    self.report(depth, v, ScoreBound::Lower);
-                    beta = (v + delta).min(INFINITY);
-                } else {
-                    break v;
-                }
-                delta += delta / 2 + ASPIRATION_GROWTH;
-            };
+            let value = self.aspiration(depth, score);
             if self.interrupted {
                 return Err(Interrupted);
             }
@@ -554,34 +532,74 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 break;
             }
             score = value;
-            let root = self.mem.frames.first();
-            if let Some(f) = root {
-                if f.pv_len > 0 {
-                    result.pv = f.pv;
-                    result.pv_len = f.pv_len;
-                    result.best = f.pv[0];
-                }
-            }
-            result.score = score;
-            result.depth = depth as u8;
-            self.report(depth, score, ScoreBound::Exact);
-            self.may_stop = true;
-            if self.stop_pending {
-                break;
-            }
-            if let Limit::Time(ms) = self.limit {
-                // Don't start an iteration that is unlikely to finish.
-                if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
-                    break;
-                }
-            }
-            if score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + MATE_CONFIRM_PLIES {
+            self.complete_iteration(&mut result, depth, score);
+            if self.deepening_done(depth, score) {
                 break;
             }
         }
         result.nodes = self.nodes;
         result.time_ms = self.elapsed();
         Ok(result)
+    }
+
+    /// One iteration at `depth` within a window around the previous iteration's `score`
+    /// (from [`ASPIRATION_MIN_DEPTH`] on), widened and searched again while the result falls
+    /// outside it; each failure is reported with its bound.
+    fn aspiration(&mut self, depth: i32, score: i32) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
+            (score - delta, score + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let v = self.negamax(depth, 0, alpha, beta, false);
+            if self.stop {
+                return v;
+            }
+            if v <= alpha {
+                self.report(depth, v, ScoreBound::Upper);
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITY);
+            } else if v >= beta {
+                self.report(depth, v, ScoreBound::Lower);
+                beta = (v + delta).min(INFINITY);
+            } else {
+                return v;
+            }
+            delta += delta / 2 + ASPIRATION_GROWTH;
+        }
+    }
+
+    /// Takes a completed iteration's principal variation and score into `result`, reports it,
+    /// and from now on allows the search to stop.
+    fn complete_iteration(&mut self, result: &mut SearchResult, depth: i32, score: i32) {
+        if let Some(f) = self.mem.frames.first() {
+            if f.pv_len > 0 {
+                result.pv = f.pv;
+                result.pv_len = f.pv_len;
+                result.best = f.pv[0];
+            }
+        }
+        result.score = score;
+        result.depth = depth as u8;
+        self.report(depth, score, ScoreBound::Exact);
+        self.may_stop = true;
+    }
+
+    /// True when no further iteration should start: the host asked to stop, a timed search has
+    /// used too much of its time to finish another one, or a mate is found and confirmed.
+    fn deepening_done(&mut self, depth: i32, score: i32) -> bool {
+        if self.stop_pending {
+            return true;
+        }
+        if let Limit::Time(ms) = self.limit {
+            // Don't start an iteration that is unlikely to finish.
+            if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
+                return true;
+            }
+        }
+        score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + MATE_CONFIRM_PLIES
     }
 
     fn elapsed(&mut self) -> u64 {
@@ -1086,9 +1104,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.penalise_quiets(ply, tried, side, -bonus);
     }
 
+    /// The quiescence search of one node: captures (and queen promotions) until the position
+    /// is quiet, every evasion when in check, within the window (`alpha`, `beta`).
     fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         #[cfg(feature = "stack-probe")]
         probe::note(ply);
+        // Step 1. Initialise the node; at the deepest ply the frames allow, evaluate.
         self.count_node();
         if self.stop {
             return 0;
@@ -1105,6 +1126,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 eval::evaluate(&self.pos)
             };
         }
+        // Step 2. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
             let stand_pat = eval::evaluate(&self.pos);
@@ -1114,6 +1136,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
+        // Step 3. Generate the tactical moves (all evasions in check) and order them. None at
+        // all in check is mate.
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return best;
         };
@@ -1123,10 +1147,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             return if in_check { -MATE + ply as i32 } else { best };
         }
         self.score_moves(ply, Move::NULL);
+
+        // Step 4. The move loop.
         let mut index = 0;
         while let Some(mv) = self.pick(ply, index) {
             index += 1;
-            // Captures that lose material are not worth a look outside check.
+            // Step 5. Pruning: captures that lose material are not worth a look outside check.
             if !in_check && self.score_of(ply, index - 1) < 0 {
                 break;
             }
@@ -1143,6 +1169,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     continue;
                 }
             }
+            // Step 6. Search the move; a new best raises alpha, up to a beta cutoff.
             if !self.make(ply, mv) {
                 continue;
             }
