@@ -58,7 +58,7 @@ pub const fn forward(color: Color) -> Direction {
 
 /// Every square of `bb` moved one step towards `dir`; squares that would leave the board (or
 /// wrap around from one edge to the other) are dropped.
-#[inline]
+#[inline(always)]
 pub fn shift(bb: Bitboard, dir: Direction) -> Bitboard {
     let bb = match dir {
         EAST | NORTH_EAST | SOUTH_EAST => bb & !FILE_H,

@@ -1,7 +1,9 @@
 //! Integer evaluation: tapered piece-square tables, mobility, pawn structure, king safety and
 //! the bishop pair. Scores are centipawns from the side to move's point of view.
 
-use crate::attacks::{self, Bitboard, Squares, EAST, FILE_A, WEST};
+use crate::attacks::{
+    self, Bitboard, Squares, EAST, FILE_A, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST,
+};
 use crate::board::{Board, Position};
 use crate::piece::{Color, File, PieceKind, Rank, Square};
 
@@ -215,8 +217,11 @@ fn front_span(color: Color, sq: Square) -> Bitboard {
 
 /// The squares `color`'s pawns attack.
 fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
-    let up = attacks::forward(color);
-    attacks::shift(pawns, up + WEST) | attacks::shift(pawns, up + EAST)
+    // One arm per colour, so that the directions are constants.
+    match color {
+        Color::White => attacks::shift(pawns, NORTH_WEST) | attacks::shift(pawns, NORTH_EAST),
+        Color::Black => attacks::shift(pawns, SOUTH_WEST) | attacks::shift(pawns, SOUTH_EAST),
+    }
 }
 
 /// `us`'s share of the evaluation: its pieces, its pawn structure and its king's pawn shield.
