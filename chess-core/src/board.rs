@@ -1074,3 +1074,47 @@ fn castling_rook(mv: Move) -> (Square, Square) {
 pub fn en_passant_victim(ep: Square, us: Color) -> Square {
     ep.with_rank(Rank::Fifth.relative_to(us))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_rights_keep_the_fen_order_of_their_bits() {
+        // The FEN reader relies on K, Q, k, q being the bits 1, 2, 4, 8 in that order.
+        assert_eq!(
+            [
+                castle::WHITE_KING,
+                castle::WHITE_QUEEN,
+                castle::BLACK_KING,
+                castle::BLACK_QUEEN
+            ],
+            [1, 2, 4, 8]
+        );
+        let rights = CastlingRights::ALL.without(CastlingRights::both(Color::White));
+        assert!(!rights.has(Color::White, CastlingSide::King));
+        assert!(rights.has(Color::Black, CastlingSide::Queen));
+        assert_eq!(
+            rights,
+            CastlingRights::from_bits(castle::BLACK_KING | castle::BLACK_QUEEN)
+        );
+        assert!(CastlingRights::from_bits(0xf0).is_empty());
+    }
+
+    #[test]
+    fn a_king_or_rook_leaving_home_loses_its_rights() {
+        assert_eq!(
+            CASTLING_LOST[Square::E1.index()],
+            CastlingRights::both(Color::White)
+        );
+        assert_eq!(
+            CASTLING_LOST[Square::A8.index()],
+            CastlingRights::BLACK_QUEEN
+        );
+        assert_eq!(
+            CASTLING_LOST[Square::H8.index()],
+            CastlingRights::BLACK_KING
+        );
+        assert_eq!(CASTLING_LOST[Square::E4.index()], CastlingRights::NONE);
+    }
+}

@@ -686,3 +686,56 @@ impl Move {
         self.flags() & (MoveFlag::CAPTURE_BIT | MoveFlag::PROMOTION_BIT) == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_and_squares_relative_to_a_colour() {
+        assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
+        assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
+        assert_eq!(Rank::Eighth.relative_to(Color::Black), Rank::First);
+        assert_eq!(Square::E2.relative_to(Color::Black), Square::E7);
+        assert_eq!(Square::H1.relative_to(Color::White), Square::H1);
+        assert_eq!(Rank::Third.bitboard(), 0xff << 16);
+    }
+
+    #[test]
+    fn named_squares_are_where_their_names_say() {
+        for (i, (file, rank)) in (0u8..64).map(|i| (i % 8, i / 8)).enumerate() {
+            let sq = Square::at(File::ALL[usize::from(file)], Rank::ALL[usize::from(rank)]);
+            assert_eq!(sq.index(), i);
+            assert_eq!(Square::parse(&sq.name()), Some(sq));
+        }
+        assert_eq!(Square::E4, Square::parse(b"e4").unwrap());
+        assert_eq!(Square::H8.index(), 63);
+        assert_eq!(Square::B1.with_rank(Rank::Eighth), Square::B8);
+        assert_eq!(Square::E1.with_file(File::G), Square::G1);
+    }
+
+    #[test]
+    fn every_flag_survives_packing() {
+        let (from, to) = (Square::B7, Square::A8);
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
+            for capture in [false, true] {
+                let mv = Move::promotion(from, to, kind, capture);
+                assert_eq!((mv.from(), mv.to()), (from, to));
+                assert_eq!(mv.promotion_kind(), Some(kind));
+                assert_eq!(mv.is_capture(), capture);
+                assert!(!mv.is_quiet() && !mv.is_castling() && !mv.is_en_passant());
+            }
+        }
+        let castle = Move::new(Square::E8, Square::C8, MoveFlag::CastleQueen);
+        assert_eq!(castle.castling_side(), Some(CastlingSide::Queen));
+        assert!(castle.is_quiet() && !castle.is_capture());
+        let ep = Move::new(Square::E5, Square::D6, MoveFlag::EnPassant);
+        assert!(ep.is_en_passant() && ep.is_capture() && ep.castling_side().is_none());
+        assert!(Move::new(Square::E2, Square::E4, MoveFlag::DoublePush).is_double_push());
+    }
+}
