@@ -3,7 +3,7 @@
 //! Kindergarten bitboards need only a few small tables (no magic numbers): the occupancy of a
 //! line is gathered into six bits by one multiplication and looked up.
 
-use crate::piece::{Color, Square};
+use crate::piece::{Color, File, Rank, Square};
 
 /// A set of squares, bit `i` for square `i`.
 pub type Bitboard = u64;
@@ -11,36 +11,95 @@ pub type Bitboard = u64;
 /// The a-file.
 pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 /// The h-file.
-pub const FILE_H: Bitboard = FILE_A << 7;
+pub const FILE_H: Bitboard = FILE_A << File::H as u32;
 /// Rank 1.
-pub const RANK_1: Bitboard = 0xff;
+pub const RANK_1: Bitboard = Rank::First.bitboard();
 /// Rank 2.
-pub const RANK_2: Bitboard = RANK_1 << 8;
+pub const RANK_2: Bitboard = Rank::Second.bitboard();
 /// Rank 4.
-pub const RANK_4: Bitboard = RANK_1 << 24;
+pub const RANK_4: Bitboard = Rank::Fourth.bitboard();
 /// Rank 5.
-pub const RANK_5: Bitboard = RANK_1 << 32;
+pub const RANK_5: Bitboard = Rank::Fifth.bitboard();
 /// Rank 7.
-pub const RANK_7: Bitboard = RANK_1 << 48;
+pub const RANK_7: Bitboard = Rank::Seventh.bitboard();
 /// Rank 8.
-pub const RANK_8: Bitboard = RANK_1 << 56;
+pub const RANK_8: Bitboard = Rank::Eighth.bitboard();
 /// The dark squares (a1 is dark).
 pub const DARK_SQUARES: Bitboard = 0xaa55_aa55_aa55_aa55;
 
-const fn on_board(file: i32, rank: i32) -> bool {
-    file >= 0 && file < 8 && rank >= 0 && rank < 8
+/// A step between neighbouring squares, as the difference of their indices: `sq + NORTH` is one
+/// rank up (towards rank 8), `sq + EAST` one file right (towards the h-file).
+pub type Direction = i8;
+/// One rank up.
+pub const NORTH: Direction = File::COUNT as Direction;
+/// One rank down.
+pub const SOUTH: Direction = -NORTH;
+/// One file towards the h-file.
+pub const EAST: Direction = 1;
+/// One file towards the a-file.
+pub const WEST: Direction = -EAST;
+/// Up and towards the h-file.
+pub const NORTH_EAST: Direction = NORTH + EAST;
+/// Up and towards the a-file.
+pub const NORTH_WEST: Direction = NORTH + WEST;
+/// Down and towards the h-file.
+pub const SOUTH_EAST: Direction = SOUTH + EAST;
+/// Down and towards the a-file.
+pub const SOUTH_WEST: Direction = SOUTH + WEST;
+
+/// The direction a pawn of `color` advances in.
+#[inline]
+pub const fn forward(color: Color) -> Direction {
+    match color {
+        Color::White => NORTH,
+        Color::Black => SOUTH,
+    }
 }
 
-const fn leaper_table(deltas: &[(i32, i32)]) -> [Bitboard; 64] {
-    let mut table = [0; 64];
+/// Every square of `bb` moved one step towards `dir`; squares that would leave the board (or
+/// wrap around from one edge to the other) are dropped.
+#[inline(always)]
+pub fn shift(bb: Bitboard, dir: Direction) -> Bitboard {
+    let bb = match dir {
+        EAST | NORTH_EAST | SOUTH_EAST => bb & !FILE_H,
+        WEST | NORTH_WEST | SOUTH_WEST => bb & !FILE_A,
+        _ => bb,
+    };
+    let distance = u32::from(dir.unsigned_abs());
+    if dir >= 0 {
+        bb.wrapping_shl(distance)
+    } else {
+        bb.wrapping_shr(distance)
+    }
+}
+
+/// Files (and ranks) on a side of the board, signed for stepping off it.
+const SIDE: i32 = File::COUNT as i32;
+
+const fn on_board(file: i32, rank: i32) -> bool {
+    file >= 0 && file < SIDE && rank >= 0 && rank < SIDE
+}
+
+/// The file and rank of the square with index `sq`, signed for stepping off the board.
+const fn coords(sq: usize) -> (i32, i32) {
+    ((sq % File::COUNT) as i32, (sq / File::COUNT) as i32)
+}
+
+/// The single-square set of the square on `file` and `rank` (both on the board).
+const fn square_bit(file: i32, rank: i32) -> Bitboard {
+    1u64 << (rank * SIDE + file)
+}
+
+const fn leaper_table(deltas: &[(i32, i32)]) -> [Bitboard; Square::COUNT] {
+    let mut table = [0; Square::COUNT];
     let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+    while sq < Square::COUNT {
+        let (f, r) = coords(sq);
         let mut i = 0;
         while i < deltas.len() {
             let (nf, nr) = (f + deltas[i].0, r + deltas[i].1);
             if on_board(nf, nr) {
-                table[sq] |= 1u64 << (nr * 8 + nf);
+                table[sq] |= square_bit(nf, nr);
             }
             i += 1;
         }
@@ -49,7 +108,7 @@ const fn leaper_table(deltas: &[(i32, i32)]) -> [Bitboard; 64] {
     table
 }
 
-static KNIGHT: [Bitboard; 64] = leaper_table(&[
+static KNIGHT: [Bitboard; Square::COUNT] = leaper_table(&[
     (1, 2),
     (2, 1),
     (2, -1),
@@ -60,7 +119,7 @@ static KNIGHT: [Bitboard; 64] = leaper_table(&[
     (-1, 2),
 ]);
 
-static KING: [Bitboard; 64] = leaper_table(&[
+static KING: [Bitboard; Square::COUNT] = leaper_table(&[
     (1, 0),
     (1, 1),
     (0, 1),
@@ -71,27 +130,28 @@ static KING: [Bitboard; 64] = leaper_table(&[
     (1, -1),
 ]);
 
-static PAWN: [[Bitboard; 64]; 2] = [
+static PAWN: [[Bitboard; Square::COUNT]; Color::COUNT] = [
     leaper_table(&[(-1, 1), (1, 1)]),
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
 
 /// The squares a slider on `sq` reaches along direction (df, dr) on an empty board, excluding `sq`.
 const fn ray(sq: usize, df: i32, dr: i32) -> Bitboard {
-    let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+    let (f0, r0) = coords(sq);
+    let (mut f, mut r) = (f0 + df, r0 + dr);
     let mut bb = 0;
     while on_board(f, r) {
-        bb |= 1u64 << (r * 8 + f);
+        bb |= square_bit(f, r);
         f += df;
         r += dr;
     }
     bb
 }
 
-const fn line_masks(df: i32, dr: i32) -> [Bitboard; 64] {
-    let mut t = [0; 64];
+const fn line_masks(df: i32, dr: i32) -> [Bitboard; Square::COUNT] {
+    let mut t = [0; Square::COUNT];
     let mut sq = 0;
-    while sq < 64 {
+    while sq < Square::COUNT {
         t[sq] = ray(sq, df, dr) | ray(sq, -df, -dr);
         sq += 1;
     }
@@ -99,15 +159,22 @@ const fn line_masks(df: i32, dr: i32) -> [Bitboard; 64] {
 }
 
 // The lines through a square, the square itself excluded.
-static DIAGONAL: [Bitboard; 64] = line_masks(1, 1);
-static ANTI_DIAGONAL: [Bitboard; 64] = line_masks(-1, 1);
-static RANK: [Bitboard; 64] = line_masks(1, 0);
+static DIAGONAL: [Bitboard; Square::COUNT] = line_masks(1, 1);
+static ANTI_DIAGONAL: [Bitboard; Square::COUNT] = line_masks(-1, 1);
+static RANK: [Bitboard; Square::COUNT] = line_masks(1, 0);
+
+/// A line's inner occupancy: its squares but the two ends, which never block anything.
+const INNER_BITS: u32 = 6;
+/// How many different inner occupancies a line has.
+const INNER_OCCUPANCIES: usize = 1 << INNER_BITS;
+/// The multiplications gather the inner occupancy into the top `INNER_BITS` bits.
+const GATHER_SHIFT: u32 = u64::BITS - INNER_BITS;
 
 /// Attacks along a single rank for a slider on `file` with 8-bit occupancy `occ`.
 const fn first_rank_attacks(file: u32, occ: u32) -> u8 {
     let mut att = 0u32;
     let mut f = file as i32 + 1;
-    while f < 8 {
+    while f < SIDE {
         att |= 1 << f;
         if occ & (1 << f) != 0 {
             break;
@@ -126,12 +193,12 @@ const fn first_rank_attacks(file: u32, occ: u32) -> u8 {
 }
 
 /// `FILL_UP[file][inner occupancy]`: rank attacks repeated on all eight ranks.
-static FILL_UP: [[Bitboard; 64]; 8] = {
-    let mut t = [[0; 64]; 8];
+static FILL_UP: [[Bitboard; INNER_OCCUPANCIES]; File::COUNT] = {
+    let mut t = [[0; INNER_OCCUPANCIES]; File::COUNT];
     let mut f = 0;
-    while f < 8 {
+    while f < File::COUNT {
         let mut o = 0;
-        while o < 64 {
+        while o < INNER_OCCUPANCIES {
             t[f][o] = (first_rank_attacks(f as u32, (o as u32) << 1) as u64).wrapping_mul(FILE_A);
             o += 1;
         }
@@ -144,35 +211,35 @@ static FILL_UP: [[Bitboard; 64]; 8] = {
 ///
 /// Built by gathering every inner occupancy of the a-file the way [`file_attacks`] does, so the
 /// table agrees with the multiplication whatever order it gathers the bits in.
-static A_FILE: [[Bitboard; 64]; 8] = {
-    let mut t = [[0; 64]; 8];
+static A_FILE: [[Bitboard; INNER_OCCUPANCIES]; Rank::COUNT] = {
+    let mut t = [[0; INNER_OCCUPANCIES]; Rank::COUNT];
     let mut r = 0;
-    while r < 8 {
+    while r < Rank::COUNT {
         let mut o = 0u64;
-        while o < 64 {
+        while o < INNER_OCCUPANCIES as u64 {
             // Inner occupancy bits 0..6 stand for a2..a7.
             let mut occ = 0u64;
             let mut i = 0;
-            while i < 6 {
+            while i < INNER_BITS as i32 {
                 if o & (1 << i) != 0 {
-                    occ |= 1u64 << ((i + 1) * 8);
+                    occ |= square_bit(0, i + 1);
                 }
                 i += 1;
             }
-            let index = (occ.wrapping_mul(DIAG_C7_B2) >> 58) as usize;
+            let index = (occ.wrapping_mul(DIAG_C7_B2) >> GATHER_SHIFT) as usize;
             let mut bb = 0u64;
             let mut up = r as i32 + 1;
-            while up < 8 {
-                bb |= 1u64 << (up * 8);
-                if occ & (1u64 << (up * 8)) != 0 {
+            while up < SIDE {
+                bb |= square_bit(0, up);
+                if occ & square_bit(0, up) != 0 {
                     break;
                 }
                 up += 1;
             }
             let mut down = r as i32 - 1;
             while down >= 0 {
-                bb |= 1u64 << (down * 8);
-                if occ & (1u64 << (down * 8)) != 0 {
+                bb |= square_bit(0, down);
+                if occ & square_bit(0, down) != 0 {
                     break;
                 }
                 down -= 1;
@@ -188,9 +255,12 @@ static A_FILE: [[Bitboard; 64]; 8] = {
 /// Gathers the inner a-file (a2..a7) into the top six bits.
 const DIAG_C7_B2: u64 = 0x0080_4020_1008_0400;
 
-const fn between_and_line() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
-    let mut between = [[0; 64]; 64];
-    let mut line = [[0; 64]; 64];
+/// A table with a set for every pair of squares.
+type PairTable = [[Bitboard; Square::COUNT]; Square::COUNT];
+
+const fn between_and_line() -> (PairTable, PairTable) {
+    let mut between = [[0; Square::COUNT]; Square::COUNT];
+    let mut line = [[0; Square::COUNT]; Square::COUNT];
     let dirs: [(i32, i32); 8] = [
         (1, 0),
         (-1, 0),
@@ -202,15 +272,16 @@ const fn between_and_line() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
         (-1, 1),
     ];
     let mut a = 0;
-    while a < 64 {
+    while a < Square::COUNT {
         let mut d = 0;
-        while d < 8 {
+        while d < dirs.len() {
             let (df, dr) = dirs[d];
             let full = ray(a, df, dr) | ray(a, -df, -dr) | (1u64 << a);
-            let (mut f, mut r) = ((a % 8) as i32 + df, (a / 8) as i32 + dr);
+            let (f0, r0) = coords(a);
+            let (mut f, mut r) = (f0 + df, r0 + dr);
             let mut acc = 0u64;
             while on_board(f, r) {
-                let b = (r * 8 + f) as usize;
+                let b = (r * SIDE + f) as usize;
                 between[a][b] = acc;
                 line[a][b] = full;
                 acc |= 1u64 << b;
@@ -224,7 +295,7 @@ const fn between_and_line() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
     (between, line)
 }
 
-static BETWEEN_LINE: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = between_and_line();
+static BETWEEN_LINE: (PairTable, PairTable) = between_and_line();
 
 /// The squares a knight on `sq` attacks.
 #[inline]
@@ -246,15 +317,15 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 
 #[inline]
 fn line_attacks(mask: Bitboard, sq: Square, occ: Bitboard) -> Bitboard {
-    let index = ((mask & occ).wrapping_mul(FILE_A << 1) >> 58) as usize;
-    mask & FILL_UP[sq.file() as usize][index & 63]
+    let index = ((mask & occ).wrapping_mul(FILE_A << 1) >> GATHER_SHIFT) as usize;
+    mask & FILL_UP[sq.file() as usize][index % INNER_OCCUPANCIES]
 }
 
 #[inline]
 fn file_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let occ = FILE_A & (occ >> sq.file());
-    let index = (occ.wrapping_mul(DIAG_C7_B2) >> 58) as usize;
-    A_FILE[sq.rank() as usize][index & 63] << sq.file()
+    let index = (occ.wrapping_mul(DIAG_C7_B2) >> GATHER_SHIFT) as usize;
+    A_FILE[sq.rank() as usize][index % INNER_OCCUPANCIES] << sq.file()
 }
 
 /// The squares a bishop on `sq` attacks, given the occupied squares.

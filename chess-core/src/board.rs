@@ -5,42 +5,125 @@
 //! [`Board::relocate`], so the arrays, the slots and the bitboards always agree.
 
 use crate::attacks::{self, Bitboard};
-use crate::piece::{Color, Move, Piece, PieceKind, PieceRef, Square};
+use crate::piece::{
+    CastlingSide, Color, File, Move, Piece, PieceKind, PieceRef, Rank, Square, PIECES_PER_SIDE,
+};
 
-/// Castling right bits.
-pub mod castle {
+/// Which castlings are still allowed: a set of (colour, side) rights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No castling at all.
+    pub const NONE: CastlingRights = CastlingRights(0);
     /// White may castle on the king's side.
-    pub const WHITE_KING: u8 = 1;
+    pub const WHITE_KING: CastlingRights = CastlingRights::single(Color::White, CastlingSide::King);
     /// White may castle on the queen's side.
-    pub const WHITE_QUEEN: u8 = 2;
+    pub const WHITE_QUEEN: CastlingRights =
+        CastlingRights::single(Color::White, CastlingSide::Queen);
     /// Black may castle on the king's side.
-    pub const BLACK_KING: u8 = 4;
+    pub const BLACK_KING: CastlingRights = CastlingRights::single(Color::Black, CastlingSide::King);
     /// Black may castle on the queen's side.
-    pub const BLACK_QUEEN: u8 = 8;
+    pub const BLACK_QUEEN: CastlingRights =
+        CastlingRights::single(Color::Black, CastlingSide::Queen);
     /// All four rights.
-    pub const ALL: u8 = 15;
+    pub const ALL: CastlingRights = CastlingRights(15);
+    /// How many different sets of rights there are.
+    pub const COUNT: usize = 16;
+
+    /// The single right of `color` to castle on `side`.
+    #[inline]
+    pub const fn single(color: Color, side: CastlingSide) -> CastlingRights {
+        // One bit per right: White's two, then Black's, the king's side first.
+        CastlingRights(1 << (color as usize * CastlingSide::ALL.len() + side as usize))
+    }
+
+    /// Both of `color`'s rights.
+    #[inline]
+    pub const fn both(color: Color) -> CastlingRights {
+        CastlingRights::single(color, CastlingSide::King)
+            .union(CastlingRights::single(color, CastlingSide::Queen))
+    }
+
+    /// True when `color` may still castle on `side`.
+    #[inline]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.contains(CastlingRights::single(color, side))
+    }
+
+    /// True when every right of `other` is in this set.
+    #[inline]
+    pub const fn contains(self, other: CastlingRights) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The rights in either set.
+    #[inline]
+    pub const fn union(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 | other.0)
+    }
+
+    /// These rights without those of `other`.
+    #[inline]
+    pub const fn without(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 & !other.0)
+    }
+
+    /// True when no right is left.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set as bits of [`castle`] (for compact storage and the text forms).
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The set from bits of [`castle`]; other bits are ignored.
+    #[inline]
+    pub const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & CastlingRights::ALL.0)
+    }
+
+    /// 0..16, distinct for every set (for key tables).
+    #[inline]
+    pub const fn index(self) -> usize {
+        (self.0 & CastlingRights::ALL.0) as usize
+    }
 }
 
-/// Rights kept after a move touches a square: a king or rook leaving its home square, or a rook
-/// being captured there, loses the matching rights.
-static CASTLE_KEEP: [u8; 64] = {
-    let mut t = [castle::ALL; 64];
-    t[0] = castle::ALL & !castle::WHITE_QUEEN;
-    t[4] = castle::ALL & !(castle::WHITE_KING | castle::WHITE_QUEEN);
-    t[7] = castle::ALL & !castle::WHITE_KING;
-    t[56] = castle::ALL & !castle::BLACK_QUEEN;
-    t[60] = castle::ALL & !(castle::BLACK_KING | castle::BLACK_QUEEN);
-    t[63] = castle::ALL & !castle::BLACK_KING;
+/// The rights a move loses by touching a square: a king or rook leaving its home square, or a
+/// rook being captured there.
+static CASTLING_LOST: [CastlingRights; Square::COUNT] = {
+    let mut t = [CastlingRights::NONE; Square::COUNT];
+    let mut c = 0;
+    while c < Color::COUNT {
+        let color = Color::ALL[c];
+        let home = Rank::First.relative_to(color);
+        t[Square::at(CastlingSide::KING_FROM, home).index()] = CastlingRights::both(color);
+        let mut s = 0;
+        while s < CastlingSide::ALL.len() {
+            let side = CastlingSide::ALL[s];
+            t[Square::at(side.rook_from(), home).index()] = CastlingRights::single(color, side);
+            s += 1;
+        }
+        c += 1;
+    }
     t
 };
 
 /// Zobrist keys, generated at compile time by splitmix64.
 struct Zobrist {
-    pieces: [[[u64; 64]; 6]; 2],
-    castling: [u64; 16],
-    ep_file: [u64; 8],
+    pieces: [[[u64; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
+    castling: [u64; CastlingRights::COUNT],
+    ep_file: [u64; File::COUNT],
     black: u64,
 }
+
+/// The seed of the Zobrist keys (any constant does; changing it changes every hash).
+const ZOBRIST_SEED: u64 = 0x6b63_6865_7373_2121;
 
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -51,14 +134,14 @@ const fn splitmix(state: &mut u64) -> u64 {
 }
 
 static ZOBRIST: Zobrist = {
-    let mut s = 0x6b63_6865_7373_2121u64;
-    let mut pieces = [[[0; 64]; 6]; 2];
+    let mut s = ZOBRIST_SEED;
+    let mut pieces = [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT];
     let mut c = 0;
-    while c < 2 {
+    while c < Color::COUNT {
         let mut k = 0;
-        while k < 6 {
+        while k < PieceKind::COUNT {
             let mut sq = 0;
-            while sq < 64 {
+            while sq < Square::COUNT {
                 pieces[c][k][sq] = splitmix(&mut s);
                 sq += 1;
             }
@@ -66,15 +149,16 @@ static ZOBRIST: Zobrist = {
         }
         c += 1;
     }
-    let mut castling = [0; 16];
+    // No rights, no key: a position without castling hashes as if castling did not exist.
+    let mut castling = [0; CastlingRights::COUNT];
     let mut i = 1;
-    while i < 16 {
+    while i < CastlingRights::COUNT {
         castling[i] = splitmix(&mut s);
         i += 1;
     }
-    let mut ep_file = [0; 8];
+    let mut ep_file = [0; File::COUNT];
     let mut f = 0;
-    while f < 8 {
+    while f < File::COUNT {
         ep_file[f] = splitmix(&mut s);
         f += 1;
     }
@@ -92,8 +176,8 @@ fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
 }
 
 #[inline]
-fn castling_key(rights: u8) -> u64 {
-    ZOBRIST.castling[(rights & 15) as usize]
+fn castling_key(rights: CastlingRights) -> u64 {
+    ZOBRIST.castling[rights.index()]
 }
 
 #[inline]
@@ -122,13 +206,45 @@ impl core::fmt::Display for PlaceError {
     }
 }
 
+/// Why [`Position::make`] refused a move: it does not fit the position (see
+/// [`Position::fits`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum IllegalMove {
+    /// No piece of the side to move stands on the move's first square.
+    NoPieceToMove,
+    /// The target square is taken, and the move is not a capture.
+    TargetOccupied,
+    /// The move is a capture, but no enemy piece other than the king stands on the target.
+    NothingToCapture,
+    /// The move is an en passant capture, but there is none onto that square.
+    NoEnPassant,
+    /// A promotion or a double step by something other than a pawn, a pawn reaching the last
+    /// rank without promoting (or promoting elsewhere), or a double step that cannot be made.
+    PawnMove,
+    /// The move castles, but the king, the right or the rook's path does not allow it.
+    NoCastling,
+}
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            IllegalMove::NoPieceToMove => "the side to move has no piece on the starting square",
+            IllegalMove::TargetOccupied => "the target square is occupied",
+            IllegalMove::NothingToCapture => "there is nothing to capture on the target square",
+            IllegalMove::NoEnPassant => "no en passant capture is possible there",
+            IllegalMove::PawnMove => "that pawn move is not possible here",
+            IllegalMove::NoCastling => "castling is not possible here",
+        })
+    }
+}
+
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
-    pieces: [[Piece; 16]; 2],
-    slots: [Option<PieceRef>; 64],
-    by_color: [Bitboard; 2],
-    by_kind: [Bitboard; 6],
+    pieces: [[Piece; PIECES_PER_SIDE]; Color::COUNT],
+    slots: [Option<PieceRef>; Square::COUNT],
+    by_color: [Bitboard; Color::COUNT],
+    by_kind: [Bitboard; PieceKind::COUNT],
 }
 
 impl Default for Board {
@@ -141,15 +257,15 @@ impl Board {
     /// A board without pieces.
     pub const fn empty() -> Board {
         Board {
-            pieces: [[Piece::EMPTY; 16]; 2],
-            slots: [None; 64],
-            by_color: [0; 2],
-            by_kind: [0; 6],
+            pieces: [[Piece::EMPTY; PIECES_PER_SIDE]; Color::COUNT],
+            slots: [None; Square::COUNT],
+            by_color: [0; Color::COUNT],
+            by_kind: [0; PieceKind::COUNT],
         }
     }
 
     /// The piece array of one side (dead pieces and unused slots have `alive == false`).
-    pub fn pieces(&self, color: Color) -> &[Piece; 16] {
+    pub fn pieces(&self, color: Color) -> &[Piece; PIECES_PER_SIDE] {
         &self.pieces[color.index()]
     }
 
@@ -203,7 +319,7 @@ impl Board {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[Color::White.index()] | self.by_color[Color::Black.index()]
     }
 
     /// `color`'s king square (a1 if it has none, which a valid position never allows).
@@ -241,6 +357,7 @@ impl Board {
     /// Puts a (living) piece on an empty square.
     #[inline]
     fn put(&mut self, r: PieceRef, sq: Square) {
+        debug_assert!(self.slots[sq.index()].is_none(), "put onto occupied {sq:?}");
         let p = self.piece_mut(r);
         p.square = sq;
         p.alive = true;
@@ -253,6 +370,7 @@ impl Board {
     /// Takes the piece off a square (it stays in its array, marked dead).
     #[inline]
     fn remove(&mut self, r: PieceRef) {
+        debug_assert!(self.piece(r).alive, "remove of a captured piece {r:?}");
         let p = self.piece_mut(r);
         p.alive = false;
         let (color, kind, sq) = (p.color, p.kind, p.square);
@@ -264,6 +382,10 @@ impl Board {
     /// Moves a piece from its square to an empty one.
     #[inline]
     fn relocate(&mut self, r: PieceRef, to: Square) {
+        debug_assert!(
+            self.slots[to.index()].is_none() || self.piece(r).square == to,
+            "relocate onto occupied {to:?}"
+        );
         let p = self.piece_mut(r);
         let (color, kind, from) = (p.color, p.kind, p.square);
         p.square = to;
@@ -282,6 +404,65 @@ impl Board {
         p.kind = kind;
         self.by_kind[old.index()] ^= sq.bit();
         self.by_kind[kind.index()] ^= sq.bit();
+    }
+
+    /// True when the arrays, the slots and the bitboards agree: every living piece is referred
+    /// to by its square's slot and counted in its colour's and kind's bitboards, every slot
+    /// refers to a living piece standing there, and the bitboards hold nothing else.
+    pub fn is_consistent(&self) -> bool {
+        let mut by_color = [0; Color::COUNT];
+        let mut by_kind = [0; PieceKind::COUNT];
+        for color in Color::ALL {
+            for (slot, p) in self.pieces(color).iter().enumerate() {
+                let r = PieceRef::new(color, slot as u8);
+                if !p.alive {
+                    continue;
+                }
+                if p.color != color || self.slot(p.square) != Some(r) {
+                    return false;
+                }
+                by_color[color.index()] |= p.square.bit();
+                by_kind[p.kind.index()] |= p.square.bit();
+            }
+        }
+        let slots_agree = self.slots.iter().enumerate().all(|(i, s)| match s {
+            Some(r) => self.piece(*r).alive && self.piece(*r).square.index() == i,
+            None => true,
+        });
+        slots_agree && by_color == self.by_color && by_kind == self.by_kind
+    }
+
+    /// True when the slot, the piece records and the bitboards agree on `sq`: it is empty in all
+    /// of them, or its slot refers to a living piece standing there, counted in its colour's and
+    /// its kind's bitboards (in no other ones when [`Board::bitboards_agree`]).
+    #[inline]
+    pub fn agrees_on(&self, sq: Square) -> bool {
+        let bit = sq.bit();
+        match self.slots[sq.index()] {
+            None => self.occupied() & bit == 0,
+            Some(r) => {
+                let p = self.piece(r);
+                p.alive
+                    && p.square == sq
+                    && p.color == r.color()
+                    && self.pieces_bb(p.color, p.kind) & bit != 0
+            }
+        }
+    }
+
+    /// True when the bitboards agree among themselves: no square in both colours or in two
+    /// kinds, and the colours covering the same squares as the kinds.
+    #[inline]
+    pub fn bitboards_agree(&self) -> bool {
+        let mut kinds: Bitboard = 0;
+        let mut overlap: Bitboard = 0;
+        for bb in self.by_kind {
+            overlap |= kinds & bb;
+            kinds |= bb;
+        }
+        self.by_color[Color::White.index()] & self.by_color[Color::Black.index()] == 0
+            && overlap == 0
+            && kinds == self.occupied()
     }
 
     /// Pieces of either colour attacking `sq`, with the given occupancy.
@@ -319,7 +500,7 @@ impl Board {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Undo {
     captured: Option<PieceRef>,
-    castling: u8,
+    castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u16,
     hash: u64,
@@ -329,7 +510,7 @@ impl Undo {
     /// A placeholder for unused history slots.
     pub const NONE: Undo = Undo {
         captured: None,
-        castling: 0,
+        castling: CastlingRights::NONE,
         ep: None,
         halfmove: 0,
         hash: 0,
@@ -341,7 +522,7 @@ impl Undo {
 pub struct Position {
     board: Board,
     side: Color,
-    castling: u8,
+    castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u16,
     fullmove: u16,
@@ -361,23 +542,20 @@ impl Position {
         let mut board = Board::empty();
         let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
         for color in Color::ALL {
-            let (home, pawns) = if color == Color::White {
-                (0, 1)
-            } else {
-                (7, 6)
-            };
+            let home = Rank::First.relative_to(color);
+            let pawns = Rank::Second.relative_to(color);
             // The king takes slot 0, the rest follow from the a-file.
-            let _ = board.add(color, King, Square::from_coords(4, home));
-            for (file, kind) in back.iter().enumerate() {
-                if *kind != King {
-                    let _ = board.add(color, *kind, Square::from_coords(file as u8, home));
+            let _ = board.add(color, King, Square::at(CastlingSide::KING_FROM, home));
+            for (file, kind) in File::ALL.into_iter().zip(back) {
+                if kind != King {
+                    let _ = board.add(color, kind, Square::at(file, home));
                 }
             }
-            for file in 0..8 {
-                let _ = board.add(color, Pawn, Square::from_coords(file, pawns));
+            for file in File::ALL {
+                let _ = board.add(color, Pawn, Square::at(file, pawns));
             }
         }
-        Position::from_parts(board, Color::White, castle::ALL, None, 0, 1)
+        Position::from_parts(board, Color::White, CastlingRights::ALL, None, 0, 1)
     }
 
     /// Builds a position from its parts without checking legality (see `fen` for a checked
@@ -387,7 +565,7 @@ impl Position {
     pub fn from_parts(
         board: Board,
         side: Color,
-        castling: u8,
+        castling: CastlingRights,
         ep: Option<Square>,
         halfmove: u16,
         fullmove: u16,
@@ -395,7 +573,7 @@ impl Position {
         let mut pos = Position {
             board,
             side,
-            castling: castling & castle::ALL,
+            castling,
             ep: None,
             halfmove,
             fullmove: fullmove.max(1),
@@ -437,9 +615,9 @@ impl Position {
         self.side
     }
 
-    /// The castling rights (bits of [`castle`]).
+    /// The castling rights.
     #[inline]
-    pub fn castling(&self) -> u8 {
+    pub fn castling(&self) -> CastlingRights {
         self.castling
     }
 
@@ -494,82 +672,226 @@ impl Position {
         self.board.is_attacked_with(sq, by, self.board.occupied())
     }
 
-    /// Plays a legal move (from the move generator) and returns what undoes it.
-    pub fn make(&mut self, mv: Move) -> Undo {
+    /// Plays `mv` and returns what undoes it.
+    ///
+    /// The contract: `mv` is a legal move of this position (from the move generator, or checked
+    /// against it as [`Game::play`](crate::game::Game::play) does). Debug builds assert it, and
+    /// that the board agrees with itself afterwards. A release build still refuses a move that
+    /// would corrupt the board (no piece of the side to move to move, an occupied target for a
+    /// move that does not capture, nothing or a king to capture, castling without its rook or
+    /// over pieces), leaving the position unchanged; any other illegal move is played as given.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
+        debug_assert!(
+            self.fits(mv).is_ok() && self.piece_can_move(mv),
+            "Position::make: {mv:?} is not a legal move of {self:?}"
+        );
+        let (mover, victim) = self.safe_pieces(mv)?;
+        let undo = self.play(mv, mover, victim);
+        debug_assert!(
+            !self.is_attacked(self.board.king_square(self.side.other()), self.side),
+            "Position::make: {mv:?} left its king in check in {self:?}"
+        );
+        debug_assert!(
+            self.agrees_after(mv, self.side.other()),
+            "Position::make({mv:?}) left the board inconsistent: {self:?}"
+        );
+        Ok(undo)
+    }
+
+    /// Whether `mv` fits this position: a piece of the side to move on its first square, a target
+    /// that suits the move's flag (empty, or an enemy piece other than the king to capture), and
+    /// pawn moves, en passant and castling where the position allows them. Every legal move
+    /// fits; a move that fits is not necessarily legal (geometry and check are not looked at).
+    pub fn fits(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.fitting_pieces(mv).map(|_| ())
+    }
+
+    /// [`Position::fits`], returning the mover and the piece it captures.
+    #[inline(never)]
+    fn fitting_pieces(&self, mv: Move) -> Result<(PieceRef, Option<PieceRef>), IllegalMove> {
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let mover = match self.board.slot(from) {
+            Some(r) if r.color() == us => r,
+            _ => return Err(IllegalMove::NoPieceToMove),
+        };
+        let kind = self.board.piece(mover).kind;
+        let target = self.board.slot(to);
+        let victim = if mv.is_en_passant() {
+            let victim = self.board.slot(en_passant_victim(to, us));
+            let victim_is_pawn = victim.map(|r| (r.color(), self.board.piece(r).kind))
+                == Some((us.other(), PieceKind::Pawn));
+            if kind != PieceKind::Pawn || self.ep != Some(to) || !victim_is_pawn {
+                return Err(IllegalMove::NoEnPassant);
+            }
+            victim
+        } else if mv.is_capture() {
+            match target.map(|r| (r.color(), self.board.piece(r).kind)) {
+                Some((color, victim)) if color != us && victim != PieceKind::King => target,
+                _ => return Err(IllegalMove::NothingToCapture),
+            }
+        } else if target.is_some() {
+            return Err(IllegalMove::TargetOccupied);
+        } else {
+            None
+        };
+        if kind == PieceKind::Pawn {
+            let promotes = to.bit() & Rank::Eighth.relative_to(us).bitboard() != 0;
+            if promotes != mv.promotion_kind().is_some() {
+                return Err(IllegalMove::PawnMove);
+            }
+            if mv.is_double_push() && !self.double_push_fits(from, to) {
+                return Err(IllegalMove::PawnMove);
+            }
+        } else if mv.promotion_kind().is_some() || mv.is_double_push() {
+            return Err(IllegalMove::PawnMove);
+        }
+        if let Some(side) = mv.castling_side() {
+            if !self.castling_fits(kind, from, to, side) {
+                return Err(IllegalMove::NoCastling);
+            }
+        }
+        Ok((mover, victim))
+    }
+
+    /// The piece that makes `mv` and the one it captures, if playing it cannot corrupt the
+    /// board: the part of [`Position::fits`] that [`Position::make`] checks in release builds too.
+    #[inline(always)]
+    fn safe_pieces(&self, mv: Move) -> Result<(PieceRef, Option<PieceRef>), IllegalMove> {
+        let mover = match self.board.slot(mv.from()) {
+            Some(r) if r.color() == self.side => r,
+            _ => return Err(IllegalMove::NoPieceToMove),
+        };
+        if mv.is_en_passant() || mv.is_castling() {
+            return self.fitting_pieces(mv);
+        }
+        let target = self.board.slot(mv.to());
+        if mv.is_capture() {
+            match target {
+                Some(r)
+                    if r.color() != self.side && self.board.piece(r).kind != PieceKind::King =>
+                {
+                    Ok((mover, target))
+                }
+                _ => Err(IllegalMove::NothingToCapture),
+            }
+        } else if target.is_some() {
+            Err(IllegalMove::TargetOccupied)
+        } else {
+            Ok((mover, None))
+        }
+    }
+
+    /// A pawn's two-square advance from its second rank over an empty square.
+    #[inline]
+    fn double_push_fits(&self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let passed = from.with_rank(Rank::Third.relative_to(us));
+        from.bit() & Rank::Second.relative_to(us).bitboard() != 0
+            && to == from.with_rank(Rank::Fourth.relative_to(us))
+            && self.board.slot(passed).is_none()
+    }
+
+    /// The king on its home square, the right, our rook in its corner, nothing between them, and
+    /// the king going to its castling square. (Whether the king passes through check is a
+    /// matter of legality, not of fit.)
+    #[inline]
+    fn castling_fits(&self, kind: PieceKind, from: Square, to: Square, side: CastlingSide) -> bool {
+        let us = self.side;
+        let home = Square::at(CastlingSide::KING_FROM, Rank::First.relative_to(us));
+        let rook = from.with_file(side.rook_from());
+        kind == PieceKind::King
+            && from == home
+            && to == from.with_file(side.king_to())
+            && self.castling.has(us, side)
+            && self.board.piece_at(rook) == Some((us, PieceKind::Rook))
+            && attacks::between(from, rook) & self.board.occupied() == 0
+    }
+
+    /// Whether the piece on `mv`'s first square can make it: its attack or push geometry, and
+    /// for castling a king not in check that does not pass over an attacked square. A move that
+    /// fits ([`Position::fits`]), that its piece can make and that does not leave the king in
+    /// check is legal: [`Position::make`] asserts these in debug builds.
+    pub fn piece_can_move(&self, mv: Move) -> bool {
+        let b = &self.board;
+        let (from, to) = (mv.from(), mv.to());
+        let occupied = b.occupied();
+        let reaches = |targets: Bitboard| targets & to.bit() != 0;
+        match b.kind_at(from) {
+            None => false,
+            Some(PieceKind::Pawn) if mv.is_capture() => reaches(attacks::pawn(self.side, from)),
+            // The double step's geometry is part of its fit.
+            Some(PieceKind::Pawn) if mv.is_double_push() => true,
+            Some(PieceKind::Pawn) => {
+                reaches(attacks::shift(from.bit(), attacks::forward(self.side)))
+            }
+            Some(PieceKind::Knight) => reaches(attacks::knight(from)),
+            Some(PieceKind::Bishop) => reaches(attacks::bishop(from, occupied)),
+            Some(PieceKind::Rook) => reaches(attacks::rook(from, occupied)),
+            Some(PieceKind::Queen) => reaches(attacks::queen(from, occupied)),
+            Some(PieceKind::King) => match mv.castling_side() {
+                Some(side) => {
+                    !self.in_check()
+                        && !self.is_attacked(from.with_file(side.rook_to()), self.side.other())
+                }
+                None => reaches(attacks::king(from)),
+            },
+        }
+    }
+
+    /// True when the board agrees with itself wherever a move by `mover` changed it: its two
+    /// squares, the rook's squares or the captured pawn's, and the bitboards as a whole.
+    fn agrees_after(&self, mv: Move, mover: Color) -> bool {
+        let b = &self.board;
+        let rook_agrees = || {
+            let (rook_from, rook_to) = castling_rook(mv);
+            b.agrees_on(rook_from) && b.agrees_on(rook_to)
+        };
+        b.bitboards_agree()
+            && b.agrees_on(mv.from())
+            && b.agrees_on(mv.to())
+            && (!mv.is_castling() || rook_agrees())
+            && (!mv.is_en_passant() || b.agrees_on(en_passant_victim(mv.to(), mover)))
+    }
+
+    /// Plays a move that fits (see [`Position::fits`]): `mover` makes it, taking `victim`.
+    #[inline(always)]
+    fn play(&mut self, mv: Move, mover: PieceRef, victim: Option<PieceRef>) -> Undo {
         let us = self.side;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
-        let undo = Undo {
+        let mut undo = Undo {
             captured: None,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
         };
-        let mut undo = undo;
         let mut hash = self.hash ^ ZOBRIST.black ^ ep_key(self.ep);
         self.ep = None;
         self.halfmove = self.halfmove.saturating_add(1);
 
-        let Some(mover) = self.board.slot(from) else {
-            // Not a move of this position: nothing to do but pass the turn consistently.
-            self.side = them;
-            self.hash = hash;
-            return undo;
-        };
-        let kind = self.board.piece(mover).kind;
-
-        if mv.is_capture() {
-            let cap_sq = if mv.is_en_passant() {
-                Square::from_coords(to.file(), from.rank())
-            } else {
-                to
-            };
-            if let Some(victim) = self.board.slot(cap_sq) {
-                hash ^= piece_key(them, self.board.piece(victim).kind, cap_sq);
-                self.board.remove(victim);
-                undo.captured = Some(victim);
-            }
+        if let Some(victim) = victim {
+            let v = self.board.piece(victim);
+            hash ^= piece_key(them, v.kind, v.square);
+            self.board.remove(victim);
+            undo.captured = Some(victim);
             self.halfmove = 0;
         }
 
+        let kind = self.board.piece(mover).kind;
         hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
         self.board.relocate(mover, to);
         let p = self.board.piece_mut(mover);
         p.moves = p.moves.saturating_add(1);
 
-        match kind {
-            PieceKind::Pawn => {
-                self.halfmove = 0;
-                if let Some(promo) = mv.promotion_kind() {
-                    self.board.set_kind(mover, promo);
-                    hash ^= piece_key(us, PieceKind::Pawn, to) ^ piece_key(us, promo, to);
-                } else if mv.is_double_push() {
-                    let ep = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
-                    if attacks::pawn(us, ep) & self.board.pieces_bb(them, PieceKind::Pawn) != 0 {
-                        self.ep = Some(ep);
-                        hash ^= ep_key(self.ep);
-                    }
-                }
-            }
-            PieceKind::King if mv.is_castling() => {
-                let (rook_from, rook_to) = castling_rook(mv);
-                if let Some(rook) = self.board.slot(rook_from) {
-                    hash ^= piece_key(us, PieceKind::Rook, rook_from)
-                        ^ piece_key(us, PieceKind::Rook, rook_to);
-                    self.board.relocate(rook, rook_to);
-                    let r = self.board.piece_mut(rook);
-                    r.moves = r.moves.saturating_add(1);
-                }
-            }
-            _ => {}
-        }
-
-        let rights = self.castling & CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
-        if rights != self.castling {
-            hash ^= castling_key(self.castling) ^ castling_key(rights);
-            self.castling = rights;
-        }
+        hash ^= match kind {
+            PieceKind::Pawn => self.after_pawn_move(mv, mover),
+            PieceKind::King if mv.is_castling() => self.castle_rook(mv),
+            _ => 0,
+        };
+        hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -578,7 +900,60 @@ impl Position {
         undo
     }
 
-    /// Takes back `mv`, which must be the last move made, with the `Undo` that `make` returned.
+    /// A pawn's move resets the clock, promotes it on the last rank and after a double step
+    /// opens en passant when an enemy pawn can take. Returns the change of the hash.
+    #[inline(always)]
+    fn after_pawn_move(&mut self, mv: Move, pawn: PieceRef) -> u64 {
+        let us = self.side;
+        self.halfmove = 0;
+        if let Some(promo) = mv.promotion_kind() {
+            self.board.set_kind(pawn, promo);
+            return piece_key(us, PieceKind::Pawn, mv.to()) ^ piece_key(us, promo, mv.to());
+        }
+        if mv.is_double_push() {
+            let ep = mv.from().with_rank(Rank::Third.relative_to(us));
+            let their_pawns = self.board.pieces_bb(us.other(), PieceKind::Pawn);
+            if attacks::pawn(us, ep) & their_pawns != 0 {
+                self.ep = Some(ep);
+                return ep_key(self.ep);
+            }
+        }
+        0
+    }
+
+    /// The rook's half of castling move `mv`. Returns the change of the hash.
+    #[inline(always)]
+    fn castle_rook(&mut self, mv: Move) -> u64 {
+        let (rook_from, rook_to) = castling_rook(mv);
+        let Some(rook) = self.board.slot(rook_from) else {
+            return 0;
+        };
+        self.board.relocate(rook, rook_to);
+        let r = self.board.piece_mut(rook);
+        r.moves = r.moves.saturating_add(1);
+        piece_key(self.side, PieceKind::Rook, rook_from)
+            ^ piece_key(self.side, PieceKind::Rook, rook_to)
+    }
+
+    /// Removes the castling rights a move from `from` to `to` loses. Returns the change of the
+    /// hash.
+    #[inline(always)]
+    fn lose_castling_rights(&mut self, from: Square, to: Square) -> u64 {
+        let lost = CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]);
+        let rights = self.castling.without(lost);
+        if rights == self.castling {
+            return 0;
+        }
+        let change = castling_key(self.castling) ^ castling_key(rights);
+        self.castling = rights;
+        change
+    }
+
+    /// Takes back `mv` with the `Undo` that [`Position::make`] returned for it.
+    ///
+    /// The contract: `mv` is the last move made. Debug builds assert that its piece stands on its
+    /// target square and that the position is consistent afterwards; a release build given a
+    /// move whose piece is not there restores the side, rights and clocks but no piece.
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
         let them = self.side;
         let us = them.other();
@@ -592,7 +967,12 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
 
-        let Some(mover) = self.board.slot(to) else {
+        let mover = self.board.slot(to);
+        debug_assert!(
+            mover.is_some_and(|r| r.color() == us),
+            "Position::unmake: {mv:?} is not the last move made"
+        );
+        let Some(mover) = mover else {
             return;
         };
         if mv.promotion_kind().is_some() {
@@ -613,10 +993,31 @@ impl Position {
             let sq = self.board.piece(victim).square;
             self.board.put(victim, sq);
         }
+        debug_assert!(
+            self.agrees_after(mv, self.side),
+            "Position::unmake({mv:?}) left the board inconsistent: {self:?}"
+        );
     }
 
-    /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`].
+    /// True when the position holds together: the board's arrays, slots and bitboards agree
+    /// ([`Board::is_consistent`]), each side has one king, the side that just moved is not in
+    /// check, and the hash matches [`Position::compute_hash`]. Every position reached by legal
+    /// moves from a FEN the reader accepts is consistent. ([`Position::make`] checks only the
+    /// squares it touches: this looks at everything, for [`Game`](crate::game::Game) and tests.)
+    pub fn is_consistent(&self) -> bool {
+        let b = &self.board;
+        let one_king = |c: Color| b.pieces_bb(c, PieceKind::King).count_ones() == 1;
+        b.is_consistent()
+            && one_king(Color::White)
+            && one_king(Color::Black)
+            && !self.is_attacked(b.king_square(self.side.other()), self.side)
+            && self.hash == self.compute_hash()
+    }
+
+    /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`]. The
+    /// contract: the side to move is not in check (its king could be taken next).
     pub fn make_null(&mut self) -> Undo {
+        debug_assert!(!self.in_check(), "Position::make_null in check: {self:?}");
         let undo = Undo {
             captured: None,
             castling: self.castling,
@@ -640,13 +1041,65 @@ impl Position {
     }
 }
 
-/// The rook's squares for a castling move.
+/// The rook's squares for a castling move (`a1`/`a1` for any other move).
 #[inline]
 fn castling_rook(mv: Move) -> (Square, Square) {
-    let rank = mv.from().rank();
-    if mv.to().file() > mv.from().file() {
-        (Square::from_coords(7, rank), Square::from_coords(5, rank))
-    } else {
-        (Square::from_coords(0, rank), Square::from_coords(3, rank))
+    match mv.castling_side() {
+        Some(side) => (
+            mv.from().with_file(side.rook_from()),
+            mv.from().with_file(side.rook_to()),
+        ),
+        None => (Square::A1, Square::A1),
+    }
+}
+
+/// The square of the pawn an en passant capture by `us` onto `ep` takes: the one that has just
+/// passed over `ep`.
+#[inline]
+pub fn en_passant_victim(ep: Square, us: Color) -> Square {
+    ep.with_rank(Rank::Fifth.relative_to(us))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_rights_combine_by_name() {
+        assert_eq!(
+            [
+                CastlingRights::WHITE_KING,
+                CastlingRights::WHITE_QUEEN,
+                CastlingRights::BLACK_KING,
+                CastlingRights::BLACK_QUEEN
+            ]
+            .map(CastlingRights::bits),
+            [1, 2, 4, 8]
+        );
+        let rights = CastlingRights::ALL.without(CastlingRights::both(Color::White));
+        assert!(!rights.has(Color::White, CastlingSide::King));
+        assert!(rights.has(Color::Black, CastlingSide::Queen));
+        assert_eq!(
+            rights,
+            CastlingRights::BLACK_KING.union(CastlingRights::BLACK_QUEEN)
+        );
+        assert!(CastlingRights::from_bits(0xf0).is_empty());
+    }
+
+    #[test]
+    fn a_king_or_rook_leaving_home_loses_its_rights() {
+        assert_eq!(
+            CASTLING_LOST[Square::E1.index()],
+            CastlingRights::both(Color::White)
+        );
+        assert_eq!(
+            CASTLING_LOST[Square::A8.index()],
+            CastlingRights::BLACK_QUEEN
+        );
+        assert_eq!(
+            CASTLING_LOST[Square::H8.index()],
+            CastlingRights::BLACK_KING
+        );
+        assert_eq!(CASTLING_LOST[Square::E4.index()], CastlingRights::NONE);
     }
 }

@@ -1,9 +1,11 @@
 //! Integer evaluation: tapered piece-square tables, mobility, pawn structure, king safety and
 //! the bishop pair. Scores are centipawns from the side to move's point of view.
 
-use crate::attacks::{self, Bitboard, Squares, FILE_A, FILE_H};
+use crate::attacks::{
+    self, Bitboard, Squares, EAST, FILE_A, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST,
+};
 use crate::board::{Board, Position};
-use crate::piece::{Color, PieceKind, Square};
+use crate::piece::{Color, File, PieceKind, Rank, Square};
 
 /// A middlegame and an endgame value, blended by the game phase.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -38,7 +40,7 @@ impl core::ops::Mul<i32> for Score {
 }
 
 /// Material values by kind (middlegame, endgame).
-const MATERIAL: [Score; 6] = [
+const MATERIAL: [Score; PieceKind::COUNT] = [
     Score(88, 112),
     Score(320, 300),
     Score(335, 320),
@@ -48,83 +50,111 @@ const MATERIAL: [Score; 6] = [
 ];
 
 /// The value used by move ordering and pruning (middlegame material).
-pub const PIECE_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
+pub const PIECE_VALUE: [i32; PieceKind::COUNT] = [100, 320, 335, 480, 960, 20_000];
 
-/// Phase weight of each kind; 24 is a full board.
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Phase weight of each kind.
+const PHASE: [i32; PieceKind::COUNT] = [0, 1, 1, 2, 4, 0];
+/// The phase of a full board (the weights of every piece of the initial position): the
+/// middlegame end of the scale, 0 being the endgame end.
+pub const PHASE_MAX: i32 = 24;
 
-/// Distance from the centre: 0 on d4/e4/d5/e5 up to 6 in the corners.
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    df + dr
+/// How far `index` (of a file or rank) is from the two central ones, 0 to 3.
+const fn distance_from_middle(index: i32) -> i32 {
+    // The central files are d and e, the central ranks 4 and 5: the same indices.
+    let (low, high) = (File::D as i32, File::E as i32);
+    if index < low {
+        low - index
+    } else if index > high {
+        index - high
+    } else {
+        0
+    }
 }
 
-/// Builds the piece-square tables from White's point of view, a1 = 0.
-const fn build_pst() -> [[Score; 64]; 6] {
-    let mut t = [[Score(0, 0); 64]; 6];
-    let mut sq = 0;
-    while sq < 64 {
-        let f = (sq % 8) as i32;
-        let r = (sq / 8) as i32;
+/// Distance from the centre: 0 on d4/e4/d5/e5 up to 6 in the corners.
+const fn center_distance(sq: Square) -> i32 {
+    distance_from_middle(sq.file() as i32) + distance_from_middle(sq.rank() as i32)
+}
+
+/// Builds the piece-square tables from White's point of view (Black looks them up with
+/// [`Square::relative_to`]).
+const fn build_pst() -> [[Score; Square::COUNT]; PieceKind::COUNT] {
+    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
+    let mut t = [[Score(0, 0); Square::COUNT]; PieceKind::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let sq = Square::from_index_masked(i as u32);
+        let (file, rank) = (
+            File::from_index_masked(sq.file()),
+            Rank::from_index_masked(sq.rank()),
+        );
+        let r = sq.rank() as i32;
         let c = center_distance(sq);
-        let central_file = if f == 3 || f == 4 { 1 } else { 0 };
+        let central_file = matches!(file, File::D | File::E) as i32;
+        let back_rank = matches!(rank, Rank::First);
         // Pawns: advance, more so in the centre; the endgame rewards every step.
-        let pawn_mg = match r {
-            1 => -central_file * 10,
-            2 => 2 + central_file * 4,
-            3 => 6 + central_file * 16,
-            4 => 14 + central_file * 12,
-            5 => 30,
-            6 => 60,
-            _ => 0,
+        let pawn_mg = match rank {
+            Rank::Second => -central_file * 10,
+            Rank::Third => 2 + central_file * 4,
+            Rank::Fourth => 6 + central_file * 16,
+            Rank::Fifth => 14 + central_file * 12,
+            Rank::Sixth => 30,
+            Rank::Seventh => 60,
+            Rank::First | Rank::Eighth => 0,
         };
-        let pawn_eg = match r {
-            2 => 4,
-            3 => 12,
-            4 => 26,
-            5 => 50,
-            6 => 90,
-            _ => 0,
+        let pawn_eg = match rank {
+            Rank::Third => 4,
+            Rank::Fourth => 12,
+            Rank::Fifth => 26,
+            Rank::Sixth => 50,
+            Rank::Seventh => 90,
+            Rank::First | Rank::Second | Rank::Eighth => 0,
         };
-        t[0][sq] = Score(pawn_mg, pawn_eg);
+        t[Pawn as usize][i] = Score(pawn_mg, pawn_eg);
         // Knights: strongly centralising; the rim is dim.
-        t[1][sq] = Score(24 - 10 * c + if r == 0 { -10 } else { 0 }, 18 - 8 * c);
+        t[Knight as usize][i] = Score(24 - 10 * c + if back_rank { -10 } else { 0 }, 18 - 8 * c);
         // Bishops: mildly centralising, long diagonals, not on the back rank in the middlegame.
-        let long_diag = if f == r || f + r == 7 { 8 } else { 0 };
-        t[2][sq] = Score(
-            10 - 4 * c + long_diag + if r == 0 { -8 } else { 0 },
+        // The long diagonals: a1-h8 (file = rank) and a8-h1 (file + rank = 7).
+        let f = sq.file() as i32;
+        let long_diag = if f == r || f + r == File::H as i32 {
+            8
+        } else {
+            0
+        };
+        t[Bishop as usize][i] = Score(
+            10 - 4 * c + long_diag + if back_rank { -8 } else { 0 },
             8 - 4 * c,
         );
         // Rooks: the seventh rank and the central files; little else.
-        let seventh = if r == 6 { 20 } else { 0 };
-        t[3][sq] = Score(
-            seventh + central_file * 6 - if f == 0 || f == 7 { 4 } else { 0 },
+        let seventh = if matches!(rank, Rank::Seventh) { 20 } else { 0 };
+        let edge_file = matches!(file, File::A | File::H);
+        t[Rook as usize][i] = Score(
+            seventh + central_file * 6 - if edge_file { 4 } else { 0 },
             seventh / 2,
         );
         // Queens: stay back early, centralise late.
-        t[4][sq] = Score(
-            if r >= 2 { 2 - c } else { 4 } - if r >= 5 { 6 } else { 0 },
+        let developed = r >= Rank::Third as i32;
+        let advanced = r >= Rank::Sixth as i32;
+        t[Queen as usize][i] = Score(
+            if developed { 2 - c } else { 4 } - if advanced { 6 } else { 0 },
             16 - 5 * c,
         );
         // King: sheltered on the back rank towards a corner in the middlegame, central late.
-        let shelter = match f {
-            0 | 1 | 6 => 30,
-            2 | 7 => 16,
-            _ => 0,
+        let shelter = match file {
+            File::A | File::B | File::G => 30,
+            File::C | File::H => 16,
+            File::D | File::E | File::F => 0,
         };
-        t[5][sq] = Score(shelter - 28 * r, 30 - 10 * c);
-        sq += 1;
+        t[King as usize][i] = Score(shelter - 28 * r, 30 - 10 * c);
+        i += 1;
     }
     t
 }
 
-static PST: [[Score; 64]; 6] = build_pst();
+static PST: [[Score; Square::COUNT]; PieceKind::COUNT] = build_pst();
 
 /// Passed pawn bonus by relative rank.
-const PASSED: [Score; 8] = [
+const PASSED: [Score; Rank::COUNT] = [
     Score(0, 0),
     Score(2, 8),
     Score(5, 14),
@@ -140,10 +170,12 @@ const BISHOP_PAIR: Score = Score(28, 52);
 const ROOK_OPEN: Score = Score(30, 12);
 const ROOK_SEMI_OPEN: Score = Score(14, 8);
 const SHIELD: Score = Score(14, 0);
+/// At most this many shield pawns count.
+const SHIELD_MAX_PAWNS: u32 = 3;
 const TEMPO: i32 = 12;
 
 /// Mobility bonus per reachable square, by kind (knight, bishop, rook, queen).
-const MOBILITY: [Score; 6] = [
+const MOBILITY: [Score; PieceKind::COUNT] = [
     Score(0, 0),
     Score(4, 4),
     Score(5, 5),
@@ -153,36 +185,53 @@ const MOBILITY: [Score; 6] = [
 ];
 
 /// King-zone attack weight by attacking kind.
-const KING_ATTACK: [i32; 6] = [0, 20, 20, 40, 80, 0];
+const KING_ATTACK: [i32; PieceKind::COUNT] = [0, 20, 20, 40, 80, 0];
+/// The king-zone attack counts only from this many attacking pieces on...
+const KING_ATTACKERS_MIN: i32 = 2;
+/// ...as the weight times the attackers divided by this.
+const KING_ATTACK_DIVISOR: i32 = 8;
+/// A stronger side without pawns and at most a minor piece ahead gets its score divided by this.
+const DRAWISH_DIVISOR: i32 = 8;
 
 const fn file_mask(file: u8) -> Bitboard {
     FILE_A << (file & 7)
 }
 
-const fn adjacent_files(file: u8) -> Bitboard {
+fn adjacent_files(file: u8) -> Bitboard {
     let f = file_mask(file);
-    ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
+    attacks::shift(f, EAST) | attacks::shift(f, WEST)
 }
 
 /// The squares in front of a pawn on its file and the adjacent files, up to the last rank.
 fn front_span(color: Color, sq: Square) -> Bitboard {
     let files = file_mask(sq.file()) | adjacent_files(sq.file());
-    let r = u32::from(sq.rank());
+    let (rank, rank_len) = (u32::from(sq.rank()), File::COUNT as u32);
     let ahead = match color {
-        Color::White => (!0u64).checked_shl(8 * (r + 1)).unwrap_or(0),
-        Color::Black => (!0u64).checked_shr(8 * (8 - r)).unwrap_or(0),
+        Color::White => (!0u64).checked_shl(rank_len * (rank + 1)).unwrap_or(0),
+        Color::Black => (!0u64)
+            .checked_shr(rank_len * (Rank::COUNT as u32 - rank))
+            .unwrap_or(0),
     };
     files & ahead
 }
 
+/// The squares `color`'s pawns attack.
 fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    // One arm per colour, so that the directions are constants.
     match color {
-        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+        Color::White => attacks::shift(pawns, NORTH_WEST) | attacks::shift(pawns, NORTH_EAST),
+        Color::Black => attacks::shift(pawns, SOUTH_WEST) | attacks::shift(pawns, SOUTH_EAST),
     }
 }
 
+/// `us`'s share of the evaluation: its pieces, its pawn structure and its king's pawn shield.
 fn side_score(b: &Board, us: Color) -> Score {
+    piece_terms(b, us) + pawn_structure(b, us) + king_shield(b, us)
+}
+
+/// Material and placement of every piece; for knights, bishops, rooks and queens also their
+/// mobility, their attacks on the enemy king's zone and (rooks) open files; the bishop pair.
+fn piece_terms(b: &Board, us: Color) -> Score {
     let them = us.other();
     let occ = b.occupied();
     let own = b.color_bb(us);
@@ -197,11 +246,7 @@ fn side_score(b: &Board, us: Color) -> Score {
 
     for p in b.pieces(us).iter().filter(|p| p.alive) {
         let k = p.kind.index();
-        let sq = match us {
-            Color::White => p.square,
-            Color::Black => p.square.flip_rank(),
-        };
-        s += MATERIAL[k] + PST[k][sq.index()];
+        s += MATERIAL[k] + PST[k][p.square.relative_to(us).index()];
         let att = match p.kind {
             PieceKind::Knight => attacks::knight(p.square),
             PieceKind::Bishop => attacks::bishop(p.square, occ),
@@ -226,13 +271,20 @@ fn side_score(b: &Board, us: Color) -> Score {
             }
         }
     }
-    if attackers >= 2 {
-        s += Score(attack_weight * attackers / 8, 0);
+    if attackers >= KING_ATTACKERS_MIN {
+        s += Score(attack_weight * attackers / KING_ATTACK_DIVISOR, 0);
     }
     if b.pieces_bb(us, PieceKind::Bishop).count_ones() >= 2 {
         s += BISHOP_PAIR;
     }
+    s
+}
 
+/// Isolated, doubled and passed pawns.
+fn pawn_structure(b: &Board, us: Color) -> Score {
+    let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
+    let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
+    let mut s = Score(0, 0);
     for sq in Squares(our_pawns) {
         let file = file_mask(sq.file());
         if adjacent_files(sq.file()) & our_pawns == 0 {
@@ -242,21 +294,22 @@ fn side_score(b: &Board, us: Color) -> Score {
             s += DOUBLED;
         }
         if front_span(us, sq) & their_pawns == 0 {
-            let rel = match us {
-                Color::White => sq.rank(),
-                Color::Black => 7 - sq.rank(),
-            };
-            s += PASSED[usize::from(rel)];
+            s += PASSED[usize::from(sq.relative_to(us).rank())];
         }
     }
-
-    // Pawn shield in front of our king, worth something only in the middlegame.
-    let ksq = b.king_square(us);
-    let shield_zone = front_span(us, ksq)
-        & (attacks::king(ksq) | attacks::king(ksq).wrapping_shl(8) | attacks::king(ksq) >> 8);
-    let shield = (shield_zone & our_pawns).count_ones().min(3) as i32;
-    s += SHIELD * shield;
     s
+}
+
+/// The pawn shield in front of our king, worth something only in the middlegame.
+fn king_shield(b: &Board, us: Color) -> Score {
+    let ksq = b.king_square(us);
+    let king_area = attacks::king(ksq);
+    let shield_zone = front_span(us, ksq)
+        & (king_area
+            | attacks::shift(king_area, attacks::NORTH)
+            | attacks::shift(king_area, attacks::SOUTH));
+    let shield = (shield_zone & b.pieces_bb(us, PieceKind::Pawn)).count_ones();
+    SHIELD * shield.min(SHIELD_MAX_PAWNS) as i32
 }
 
 /// The kinds that are neither pawns nor kings.
@@ -267,13 +320,13 @@ const PIECES: [PieceKind; 4] = [
     PieceKind::Queen,
 ];
 
-/// The game phase: 24 with all pieces on the board down to 0 with none.
+/// The game phase: [`PHASE_MAX`] with all pieces on the board down to 0 with none.
 pub fn phase(b: &Board) -> i32 {
     let mut p = 0;
     for kind in PIECES {
         p += PHASE[kind.index()] * b.kind_bb(kind).count_ones() as i32;
     }
-    p.min(24)
+    p.min(PHASE_MAX)
 }
 
 /// The static evaluation of `pos` for the side to move, in centipawns.
@@ -284,7 +337,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut s = side_score(b, Color::White);
     s -= side_score(b, Color::Black);
     let ph = phase(b);
-    let white_view = (s.0 * ph + s.1 * (24 - ph)) / 24;
+    let white_view = (s.0 * ph + s.1 * (PHASE_MAX - ph)) / PHASE_MAX;
     let us = pos.side_to_move();
     let score = if us == Color::White {
         white_view
@@ -297,7 +350,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         && material_without_pawns(b, strong) - material_without_pawns(b, strong.other())
             <= PIECE_VALUE[PieceKind::Bishop.index()]
     {
-        return score / 8 + TEMPO;
+        return score / DRAWISH_DIVISOR + TEMPO;
     }
     score + TEMPO
 }

@@ -7,7 +7,7 @@
 use core::fmt;
 
 use crate::attacks::{self, Bitboard};
-use crate::board::{castle, Board, Position};
+use crate::board::{Board, CastlingRights, Position};
 use crate::notation::{legal_ep_square, parse_decimal, Writer};
 use crate::piece::{Color, PieceKind, Square};
 
@@ -327,7 +327,7 @@ type Placement = [Option<(Color, PieceKind)>; 64];
 struct Parsed {
     placement: Placement,
     side: Color,
-    castling: u8,
+    castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u16,
     fullmove: u16,
@@ -388,11 +388,11 @@ fn parse_side(text: &[u8]) -> Result<Color, FenError> {
 }
 
 /// The castling rights' letters, in the order a FEN lists them.
-const CASTLING_LETTERS: [(u8, u8); 4] = [
-    (castle::WHITE_KING, b'K'),
-    (castle::WHITE_QUEEN, b'Q'),
-    (castle::BLACK_KING, b'k'),
-    (castle::BLACK_QUEEN, b'q'),
+const CASTLING_LETTERS: [(CastlingRights, u8); 4] = [
+    (CastlingRights::WHITE_KING, b'K'),
+    (CastlingRights::WHITE_QUEEN, b'Q'),
+    (CastlingRights::BLACK_KING, b'k'),
+    (CastlingRights::BLACK_QUEEN, b'q'),
 ];
 
 /// The side, king square and rook square of a castling right's letter.
@@ -405,22 +405,22 @@ fn castling_squares(letter: u8) -> (Color, Square, Square) {
     }
 }
 
-fn parse_castling(text: &[u8]) -> Result<u8, FenError> {
+fn parse_castling(text: &[u8]) -> Result<CastlingRights, FenError> {
     if text == b"-" {
-        return Ok(0);
+        return Ok(CastlingRights::NONE);
     }
-    let mut rights = 0u8;
+    let mut rights = CastlingRights::NONE;
+    // Each letter once, in the order K Q k q: every letter comes after the previous one.
+    let mut next = 0;
     for &c in text {
-        let (bit, _) = CASTLING_LETTERS
+        let (i, &(bit, _)) = CASTLING_LETTERS
             .iter()
-            .copied()
-            .find(|&(_, letter)| letter == c)
+            .enumerate()
+            .find(|&(_, &(_, letter))| letter == c)
+            .filter(|&(i, _)| i >= next)
             .ok_or(FenError::CastlingField)?;
-        // Each letter once, in the order K Q k q.
-        if rights >= bit {
-            return Err(FenError::CastlingField);
-        }
-        rights |= bit;
+        rights = rights.union(bit);
+        next = i + 1;
     }
     Ok(rights)
 }
@@ -580,9 +580,9 @@ fn build_board(placement: &Placement) -> Result<Board, FenError> {
 }
 
 /// Every castling right has its king and rook at home.
-fn check_castling(board: &Board, rights: u8) -> Result<(), FenError> {
+fn check_castling(board: &Board, rights: CastlingRights) -> Result<(), FenError> {
     for (bit, letter) in CASTLING_LETTERS {
-        if rights & bit == 0 {
+        if !rights.contains(bit) {
             continue;
         }
         let (color, king, rook) = castling_squares(letter);
@@ -804,16 +804,11 @@ pub fn write_fen(pos: &Position, w: &mut Writer<'_>) {
         b" b "
     });
     let rights = pos.castling();
-    if rights == 0 {
+    if rights.is_empty() {
         w.byte(b'-');
     }
-    for (bit, c) in [
-        (castle::WHITE_KING, b'K'),
-        (castle::WHITE_QUEEN, b'Q'),
-        (castle::BLACK_KING, b'k'),
-        (castle::BLACK_QUEEN, b'q'),
-    ] {
-        if rights & bit != 0 {
+    for (bit, c) in CASTLING_LETTERS {
+        if rights.contains(bit) {
             w.byte(c);
         }
     }

@@ -8,6 +8,11 @@ use crate::piece::{Color, Move, PieceKind};
 
 /// How many half-moves a game can hold; a game that reaches it is drawn (see `docs/PROTOCOL.md`).
 pub const MAX_HISTORY: usize = 1024;
+/// Half-moves without a capture or a pawn move after which the game is drawn (the fifty-move
+/// rule, applied at once as the protocol has no claims).
+pub const FIFTY_MOVE_PLIES: u16 = 100;
+/// How often a position must occur for a draw by repetition.
+pub const REPETITION_DRAW_COUNT: usize = 3;
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -286,7 +291,7 @@ impl<H: HistoryStore> Game<H> {
         if self.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        if !movegen::legal_moves(&self.pos).contains(mv) {
+        if !movegen::is_legal(&self.pos, mv) {
             return Err(PlayError::Illegal);
         }
         if self.len >= self.capacity() {
@@ -304,7 +309,9 @@ impl<H: HistoryStore> Game<H> {
         } else {
             None
         };
-        let undo = self.pos.make(mv);
+        let Ok(undo) = self.pos.make(mv) else {
+            return Err(PlayError::Illegal);
+        };
         *slot = Ply {
             mv,
             undo,
@@ -313,6 +320,11 @@ impl<H: HistoryStore> Game<H> {
             key: repetition_key(&self.pos),
         };
         self.len += 1;
+        debug_assert!(
+            self.pos.is_consistent(),
+            "Game::play({mv:?}) left {:?}",
+            self.pos
+        );
         let status = self.evaluate();
         if let Status::Over(outcome) = status {
             self.outcome = Some(outcome);
@@ -332,6 +344,7 @@ impl<H: HistoryStore> Game<H> {
         };
         self.pos.unmake(ply.mv, &ply.undo);
         self.len -= 1;
+        debug_assert!(self.pos.is_consistent(), "Game::undo left {:?}", self.pos);
         self.outcome = None;
         true
     }
@@ -364,10 +377,10 @@ impl<H: HistoryStore> Game<H> {
                 Outcome::Stalemate
             });
         }
-        if self.repetitions() >= 3 {
+        if self.repetitions() >= REPETITION_DRAW_COUNT {
             return Status::Over(Outcome::Draw(DrawReason::Repetition));
         }
-        if pos.halfmove_clock() >= 100 {
+        if pos.halfmove_clock() >= FIFTY_MOVE_PLIES {
             return Status::Over(Outcome::Draw(DrawReason::FiftyMoves));
         }
         if insufficient_material(pos) {

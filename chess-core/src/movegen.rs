@@ -3,12 +3,18 @@
 //! Moves are generated legal from the start (check evasion masks and pin rays), so no move needs
 //! to be made and tested afterwards.
 
-use crate::attacks::{self, Bitboard, Squares, FILE_A, FILE_H, RANK_1, RANK_2, RANK_7, RANK_8};
-use crate::board::{castle, Position};
-use crate::piece::{Color, Move, MoveFlag, PieceKind, Square};
+use crate::attacks::{self, Bitboard, Direction, Squares, EAST, WEST};
+use crate::board::{en_passant_victim, Position};
+use crate::piece::{CastlingSide, Color, Move, MoveFlag, PieceKind, Rank, Square};
 
-/// The most legal moves any position has is 218.
+/// The most legal moves a position reachable from the initial one can have (Petrović's 1964
+/// composition has them; in 2024 it was proven that no reachable position has more).
+pub const MAX_LEGAL_MOVES: usize = 218;
+
+/// A [`MoveList`]'s capacity: every reachable position's moves fit.
 pub const MAX_MOVES: usize = 256;
+
+const _: () = assert!(MAX_MOVES >= MAX_LEGAL_MOVES);
 
 /// A fixed-capacity list of moves.
 #[derive(Clone)]
@@ -38,9 +44,11 @@ impl MoveList {
         }
     }
 
-    /// Appends a move (ignored if the list is full, which legal generation never reaches).
+    /// Appends a move. The contract: the list is not full ([`MAX_MOVES`] holds every legal
+    /// move of a reachable position). Debug builds assert it; a release build drops the move.
     #[inline]
     pub fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MAX_MOVES, "MoveList::push: the list is full");
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = mv;
             self.len += 1;
@@ -92,231 +100,319 @@ pub enum GenType {
     Tactical,
 }
 
-#[inline]
-fn forward(color: Color, bb: Bitboard) -> Bitboard {
-    match color {
-        Color::White => bb << 8,
-        Color::Black => bb >> 8,
-    }
-}
-
-#[inline]
-fn push_targets(list: &mut MoveList, targets: Bitboard, offset: i8, flag: MoveFlag) {
-    for to in Squares(targets) {
-        let from = Square::from_index_masked((to.index() as i32 - i32::from(offset)) as u32);
-        list.push(Move::new(from, to, flag));
-    }
-}
-
-#[inline]
-fn push_promotions(
-    list: &mut MoveList,
-    targets: Bitboard,
-    offset: i8,
-    capture: bool,
+/// What every part of the generator needs to know about the position.
+struct Context<'a> {
+    pos: &'a Position,
     gen: GenType,
-) {
-    for to in Squares(targets) {
-        let from = Square::from_index_masked((to.index() as i32 - i32::from(offset)) as u32);
-        list.push(Move::promotion(from, to, PieceKind::Queen, capture));
-        if gen == GenType::All {
-            list.push(Move::promotion(from, to, PieceKind::Knight, capture));
-            list.push(Move::promotion(from, to, PieceKind::Rook, capture));
-            list.push(Move::promotion(from, to, PieceKind::Bishop, capture));
+    us: Color,
+    them: Color,
+    occupied: Bitboard,
+    own: Bitboard,
+    enemy: Bitboard,
+    king: Square,
+    checkers: Bitboard,
+}
+
+impl<'a> Context<'a> {
+    #[inline(always)]
+    fn new(pos: &'a Position, gen: GenType) -> Context<'a> {
+        let b = pos.board();
+        let us = pos.side_to_move();
+        let them = us.other();
+        let occupied = b.occupied();
+        let enemy = b.color_bb(them);
+        let king = b.king_square(us);
+        let checkers = b.attackers(king, occupied) & enemy;
+        Context {
+            pos,
+            // Every evasion matters when in check, quiet blocks and minor promotions included.
+            gen: if checkers != 0 { GenType::All } else { gen },
+            us,
+            them,
+            occupied,
+            own: b.color_bb(us),
+            enemy,
+            king,
+            checkers,
         }
     }
-}
 
-/// Generates pawn moves for `pawns` (all of one pin class) restricted to `allowed` targets.
-#[inline]
-fn pawn_moves(
-    pos: &Position,
-    pawns: Bitboard,
-    allowed: Bitboard,
-    gen: GenType,
-    list: &mut MoveList,
-) {
-    let us = pos.side_to_move();
-    let b = pos.board();
-    let empty = !b.occupied();
-    let enemy = b.color_bb(us.other());
-    let (last, third, up) = match us {
-        Color::White => (RANK_8, RANK_2 << 8, 8i8),
-        Color::Black => (RANK_1, RANK_7 >> 8, -8i8),
-    };
-    // Captures towards the a-file and towards the h-file.
-    let (left, right, off_l, off_r) = match us {
-        Color::White => ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9, 7i8, 9i8),
-        Color::Black => ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7, -9i8, -7i8),
-    };
-    let left = left & enemy & allowed;
-    let right = right & enemy & allowed;
-    push_promotions(list, left & last, off_l, true, gen);
-    push_promotions(list, right & last, off_r, true, gen);
-    push_targets(list, left & !last, off_l, MoveFlag::Capture);
-    push_targets(list, right & !last, off_r, MoveFlag::Capture);
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
 
-    let single = forward(us, pawns) & empty;
-    let double = forward(us, single & third) & empty & allowed;
-    let single = single & allowed;
-    push_promotions(list, single & last, up, false, gen);
-    if gen == GenType::All {
-        push_targets(list, single & !last, up, MoveFlag::Quiet);
-        push_targets(list, double, up * 2, MoveFlag::DoublePush);
+    #[inline(always)]
+    fn in_double_check(&self) -> bool {
+        self.checkers & self.checkers.wrapping_sub(1) != 0
+    }
+
+    /// True when quiet moves are wanted (all moves, or evasions).
+    #[inline(always)]
+    fn quiet_moves(&self) -> bool {
+        self.gen == GenType::All
+    }
+
+    /// The enemy's bishop-like and rook-like sliders (queens in both).
+    #[inline(always)]
+    fn enemy_sliders(&self) -> (Bitboard, Bitboard) {
+        let b = self.pos.board();
+        let queens = b.kind_bb(PieceKind::Queen);
+        (
+            (b.kind_bb(PieceKind::Bishop) | queens) & self.enemy,
+            (b.kind_bb(PieceKind::Rook) | queens) & self.enemy,
+        )
     }
 }
 
 /// Appends the legal moves of the side to move (of the kind `gen` asks for) to `list`.
 #[inline(never)]
 pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
-    let us = pos.side_to_move();
-    let them = us.other();
-    let b = pos.board();
-    let occ = b.occupied();
-    let own = b.color_bb(us);
-    let enemy = b.color_bb(them);
-    let ksq = b.king_square(us);
-    let checkers = b.attackers(ksq, occ) & enemy;
-    let in_check = checkers != 0;
-    // Every evasion matters when in check, quiet blocks and minor promotions included.
-    let gen = if in_check { GenType::All } else { gen };
+    let cx = Context::new(pos, gen);
+    king_moves(&cx, list);
+    if cx.in_double_check() {
+        return; // only the king can answer two checks
+    }
+    let target = check_mask(&cx);
+    let pinned = pinned(&cx);
+    pawn_moves(&cx, target, pinned, list);
+    en_passant_moves(&cx, list);
+    piece_moves(&cx, target, pinned, list);
+    castling_moves(&cx, list);
+}
 
-    // Target squares for pieces other than the king.
-    let quiet_ok = gen == GenType::All;
-    let base_targets = if quiet_ok { !own } else { enemy };
-
-    // King moves: the king must not stay on a line it is attacked along, so it is removed
-    // from the occupancy when testing its destinations.
-    let occ_no_king = occ ^ ksq.bit();
-    for to in Squares(attacks::king(ksq) & base_targets) {
-        if !b.is_attacked_with(to, them, occ_no_king) {
-            let flag = if enemy & to.bit() != 0 {
-                MoveFlag::Capture
-            } else {
-                MoveFlag::Quiet
-            };
-            list.push(Move::new(ksq, to, flag));
+/// King moves: the king must not stay on a line it is attacked along, so it is taken out of the
+/// occupancy when its destinations are tested.
+#[inline(always)]
+fn king_moves(cx: &Context<'_>, list: &mut MoveList) {
+    let b = cx.pos.board();
+    let targets = if cx.quiet_moves() { !cx.own } else { cx.enemy };
+    let occupied = cx.occupied ^ cx.king.bit();
+    for to in Squares(attacks::king(cx.king) & targets) {
+        if !b.is_attacked_with(to, cx.them, occupied) {
+            list.push(Move::new(cx.king, to, capture_flag(cx, to)));
         }
     }
-    if checkers & checkers.wrapping_sub(1) != 0 {
-        return; // double check: only the king moves
-    }
+}
 
-    let target = if in_check {
-        let checker = attacks::first(checkers);
-        (attacks::between(ksq, checker) | checkers) & base_targets
+/// Where pieces other than the king may go: anywhere but onto their own pieces (only captures
+/// for tactical generation), and in check only onto the checker or between it and the king.
+#[inline(always)]
+fn check_mask(cx: &Context<'_>) -> Bitboard {
+    let targets = if cx.quiet_moves() { !cx.own } else { cx.enemy };
+    if cx.in_check() {
+        let checker = attacks::first(cx.checkers);
+        (attacks::between(cx.king, checker) | cx.checkers) & targets
     } else {
-        base_targets
-    };
+        targets
+    }
+}
 
-    // Pins: an enemy slider on a line with the king and exactly one of our pieces between.
-    let queens = b.kind_bb(PieceKind::Queen);
-    let snipers = ((attacks::rook(ksq, 0) & (b.kind_bb(PieceKind::Rook) | queens))
-        | (attacks::bishop(ksq, 0) & (b.kind_bb(PieceKind::Bishop) | queens)))
-        & enemy;
+/// Our pieces pinned to our king: an enemy slider on a line with the king and exactly one of our
+/// pieces between them. A pinned piece may move only along [`attacks::line`] through the king.
+#[inline(always)]
+fn pinned(cx: &Context<'_>) -> Bitboard {
+    let (diagonal, orthogonal) = cx.enemy_sliders();
+    let snipers =
+        (attacks::rook(cx.king, 0) & orthogonal) | (attacks::bishop(cx.king, 0) & diagonal);
     let mut pinned = 0;
-    for s in Squares(snipers) {
-        let blockers = attacks::between(ksq, s) & occ;
-        if blockers & blockers.wrapping_sub(1) == 0 && blockers & own != 0 {
+    for sniper in Squares(snipers) {
+        let blockers = attacks::between(cx.king, sniper) & cx.occupied;
+        if blockers & blockers.wrapping_sub(1) == 0 && blockers & cx.own != 0 {
             pinned |= blockers;
         }
     }
+    pinned
+}
 
-    // Pawns.
-    let pawns = b.pieces_bb(us, PieceKind::Pawn);
+/// Pawn pushes, captures and promotions (en passant aside): the unpinned pawns all at once,
+/// each pinned one along its pin line.
+#[inline(always)]
+fn pawn_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut MoveList) {
+    let pawns = cx.pos.board().pieces_bb(cx.us, PieceKind::Pawn);
+    let last_rank = Rank::Eighth.relative_to(cx.us).bitboard();
     // In quiescence, quiet promotions count as tactical: let them through the target mask.
-    let pawn_target = if quiet_ok {
+    let target = if cx.quiet_moves() {
         target
     } else {
-        target | (!occ & (RANK_1 | RANK_8))
+        target | (!cx.occupied & last_rank)
     };
-    pawn_moves(pos, pawns & !pinned, pawn_target, gen, list);
+    pawn_set_moves(cx, pawns & !pinned, target, list);
     for sq in Squares(pawns & pinned) {
-        pawn_moves(
-            pos,
-            sq.bit(),
-            pawn_target & attacks::line(ksq, sq),
-            gen,
-            list,
-        );
+        pawn_set_moves(cx, sq.bit(), target & attacks::line(cx.king, sq), list);
     }
-    if let Some(ep) = pos.ep_square() {
-        let victim = Square::from_coords(
-            ep.file(),
-            match us {
-                Color::White => 4,
-                Color::Black => 3,
-            },
-        );
-        // En passant answers a check only when the checker is the pawn it takes.
-        if !in_check || checkers == victim.bit() {
-            for from in Squares(attacks::pawn(them, ep) & pawns) {
-                // Simulate the capture: two pawns leave a rank, which can expose the king.
-                let occ_after = occ ^ from.bit() ^ victim.bit() ^ ep.bit();
-                let rooks = (b.kind_bb(PieceKind::Rook) | queens) & enemy;
-                let bishops = (b.kind_bb(PieceKind::Bishop) | queens) & enemy;
-                if attacks::rook(ksq, occ_after) & rooks == 0
-                    && attacks::bishop(ksq, occ_after) & bishops == 0
-                {
-                    list.push(Move::new(from, ep, MoveFlag::EnPassant));
-                }
-            }
-        }
-    }
+}
 
-    // Knights (a pinned knight can never move), then sliders.
-    for from in Squares(b.pieces_bb(us, PieceKind::Knight) & !pinned) {
-        push_piece_moves(list, from, attacks::knight(from) & target, enemy);
+/// The moves of a set of pawns (all of one pin class) restricted to `allowed` targets.
+#[inline]
+fn pawn_set_moves(cx: &Context<'_>, pawns: Bitboard, allowed: Bitboard, list: &mut MoveList) {
+    // One copy per colour, so that every direction and rank below is a constant.
+    match cx.us {
+        Color::White => pawn_set_moves_of(cx, Color::White, pawns, allowed, list),
+        Color::Black => pawn_set_moves_of(cx, Color::Black, pawns, allowed, list),
     }
-    let diag = (b.kind_bb(PieceKind::Bishop) | queens) & own;
-    for from in Squares(diag) {
-        let mut t = attacks::bishop(from, occ) & target;
-        if pinned & from.bit() != 0 {
-            t &= attacks::line(ksq, from);
-        }
-        push_piece_moves(list, from, t, enemy);
-    }
-    let orth = (b.kind_bb(PieceKind::Rook) | queens) & own;
-    for from in Squares(orth) {
-        let mut t = attacks::rook(from, occ) & target;
-        if pinned & from.bit() != 0 {
-            t &= attacks::line(ksq, from);
-        }
-        push_piece_moves(list, from, t, enemy);
-    }
+}
 
-    // Castling: rights, empty squares between king and rook, and an unattacked king path.
-    if !in_check && gen == GenType::All {
-        let (king_side, queen_side) = match us {
-            Color::White => (castle::WHITE_KING, castle::WHITE_QUEEN),
-            Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN),
-        };
-        let rank = ksq.rank();
-        let rights = pos.castling();
-        if rights & king_side != 0 {
-            let rook = Square::from_coords(7, rank);
-            let (f, g) = (Square::from_coords(5, rank), Square::from_coords(6, rank));
-            if attacks::between(ksq, rook) & occ == 0
-                && !b.is_attacked_with(f, them, occ)
-                && !b.is_attacked_with(g, them, occ)
-            {
-                list.push(Move::new(ksq, g, MoveFlag::CastleKing));
-            }
+#[inline(always)]
+fn pawn_set_moves_of(
+    cx: &Context<'_>,
+    us: Color,
+    pawns: Bitboard,
+    allowed: Bitboard,
+    list: &mut MoveList,
+) {
+    let up = attacks::forward(us);
+    let (up_west, up_east) = (up + WEST, up + EAST);
+    let last_rank = Rank::Eighth.relative_to(us).bitboard();
+    let double_push_rank = Rank::Third.relative_to(us).bitboard();
+
+    let west = attacks::shift(pawns, up_west) & cx.enemy & allowed;
+    let east = attacks::shift(pawns, up_east) & cx.enemy & allowed;
+    push_promotions(list, west & last_rank, up_west, true, cx.gen);
+    push_promotions(list, east & last_rank, up_east, true, cx.gen);
+    push_targets(list, west & !last_rank, up_west, MoveFlag::Capture);
+    push_targets(list, east & !last_rank, up_east, MoveFlag::Capture);
+
+    let empty = !cx.occupied;
+    let single = attacks::shift(pawns, up) & empty;
+    let double = attacks::shift(single & double_push_rank, up) & empty & allowed;
+    let single = single & allowed;
+    push_promotions(list, single & last_rank, up, false, cx.gen);
+    if cx.quiet_moves() {
+        push_targets(list, single & !last_rank, up, MoveFlag::Quiet);
+        push_targets(list, double, up + up, MoveFlag::DoublePush);
+    }
+}
+
+/// En passant: it answers a check only when the checker is the pawn it takes, and it must not
+/// expose the king along the rank both pawns leave (or a diagonal through the victim).
+#[inline(always)]
+fn en_passant_moves(cx: &Context<'_>, list: &mut MoveList) {
+    let Some(ep) = cx.pos.ep_square() else {
+        return;
+    };
+    let victim = en_passant_victim(ep, cx.us);
+    if cx.in_check() && cx.checkers != victim.bit() {
+        return;
+    }
+    let pawns = cx.pos.board().pieces_bb(cx.us, PieceKind::Pawn);
+    for from in Squares(attacks::pawn(cx.them, ep) & pawns) {
+        let occupied = cx.occupied ^ from.bit() ^ victim.bit() ^ ep.bit();
+        let (diagonal, orthogonal) = cx.enemy_sliders();
+        if attacks::rook(cx.king, occupied) & orthogonal == 0
+            && attacks::bishop(cx.king, occupied) & diagonal == 0
+        {
+            list.push(Move::new(from, ep, MoveFlag::EnPassant));
         }
-        if rights & queen_side != 0 {
-            let rook = Square::from_coords(0, rank);
-            let (d, c) = (Square::from_coords(3, rank), Square::from_coords(2, rank));
-            if attacks::between(ksq, rook) & occ == 0
-                && !b.is_attacked_with(d, them, occ)
-                && !b.is_attacked_with(c, them, occ)
-            {
-                list.push(Move::new(ksq, c, MoveFlag::CastleQueen));
+    }
+}
+
+/// Knights (a pinned knight can never move), then bishops and queens along diagonals, then rooks
+/// and queens along ranks and files, pinned ones along their pin line.
+#[inline(always)]
+fn piece_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut MoveList) {
+    let b = cx.pos.board();
+    for from in Squares(b.pieces_bb(cx.us, PieceKind::Knight) & !pinned) {
+        push_piece_moves(list, from, attacks::knight(from) & target, cx.enemy);
+    }
+    let queens = b.kind_bb(PieceKind::Queen);
+    let diagonal = (b.kind_bb(PieceKind::Bishop) | queens) & cx.own;
+    for from in Squares(diagonal) {
+        let reach = attacks::bishop(from, cx.occupied) & target & pin_line(cx, pinned, from);
+        push_piece_moves(list, from, reach, cx.enemy);
+    }
+    let orthogonal = (b.kind_bb(PieceKind::Rook) | queens) & cx.own;
+    for from in Squares(orthogonal) {
+        let reach = attacks::rook(from, cx.occupied) & target & pin_line(cx, pinned, from);
+        push_piece_moves(list, from, reach, cx.enemy);
+    }
+}
+
+/// The squares a piece on `from` may move to as far as pins go: its pin line, or everywhere.
+#[inline(always)]
+fn pin_line(cx: &Context<'_>, pinned: Bitboard, from: Square) -> Bitboard {
+    if pinned & from.bit() != 0 {
+        attacks::line(cx.king, from)
+    } else {
+        !0
+    }
+}
+
+/// Castling: the right, empty squares between king and rook, and a king that is not in check and
+/// does not pass over or land on an attacked square.
+#[inline(always)]
+fn castling_moves(cx: &Context<'_>, list: &mut MoveList) {
+    if cx.in_check() || !cx.quiet_moves() {
+        return;
+    }
+    let b = cx.pos.board();
+    for side in CastlingSide::ALL {
+        if !cx.pos.castling().has(cx.us, side) {
+            continue;
+        }
+        let rook = cx.king.with_file(side.rook_from());
+        let (passed, landing) = (
+            cx.king.with_file(side.rook_to()),
+            cx.king.with_file(side.king_to()),
+        );
+        if attacks::between(cx.king, rook) & cx.occupied == 0
+            && !b.is_attacked_with(passed, cx.them, cx.occupied)
+            && !b.is_attacked_with(landing, cx.them, cx.occupied)
+        {
+            list.push(Move::new(cx.king, landing, side.flag()));
+        }
+    }
+}
+
+/// `Capture` when an enemy piece stands on `to`, else `Quiet`.
+#[inline(always)]
+fn capture_flag(cx: &Context<'_>, to: Square) -> MoveFlag {
+    if cx.enemy & to.bit() != 0 {
+        MoveFlag::Capture
+    } else {
+        MoveFlag::Quiet
+    }
+}
+
+/// One move per square of `targets`, from the square one step `dir` behind it.
+#[inline]
+fn push_targets(list: &mut MoveList, targets: Bitboard, dir: Direction, flag: MoveFlag) {
+    for to in Squares(targets) {
+        list.push(Move::new(from_square(to, dir), to, flag));
+    }
+}
+
+/// The promotions onto each square of `targets`, queen first; minor ones only for `All`.
+#[inline]
+fn push_promotions(
+    list: &mut MoveList,
+    targets: Bitboard,
+    dir: Direction,
+    capture: bool,
+    gen: GenType,
+) {
+    for to in Squares(targets) {
+        let from = from_square(to, dir);
+        list.push(Move::promotion(from, to, PieceKind::Queen, capture));
+        if gen == GenType::All {
+            for kind in UNDERPROMOTIONS {
+                list.push(Move::promotion(from, to, kind, capture));
             }
         }
     }
 }
 
-#[inline]
+/// The promotions other than to a queen, in the order they are generated.
+const UNDERPROMOTIONS: [PieceKind; 3] = [PieceKind::Knight, PieceKind::Rook, PieceKind::Bishop];
+
+/// The square a step `dir` leads from to `to`.
+#[inline(always)]
+fn from_square(to: Square, dir: Direction) -> Square {
+    Square::from_index_masked((to.index() as i32 - i32::from(dir)) as u32)
+}
+
+/// A piece's moves from `from` to each square of `targets`: captures first, then quiet moves.
+#[inline(always)]
 fn push_piece_moves(list: &mut MoveList, from: Square, targets: Bitboard, enemy: Bitboard) {
     for to in Squares(targets & enemy) {
         list.push(Move::new(from, to, MoveFlag::Capture));
@@ -331,6 +427,11 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     generate(pos, GenType::All, &mut list);
     list
+}
+
+/// True when `mv` is a legal move of the side to move.
+pub fn is_legal(pos: &Position, mv: Move) -> bool {
+    legal_moves(pos).contains(mv)
 }
 
 /// The legal moves of the piece on `from` (empty if none or not the side to move's).
@@ -354,13 +455,17 @@ pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let list = legal_moves(pos);
+    // Generated in place: a list returned by value may be copied on every call.
+    let mut list = MoveList::new();
+    generate(pos, GenType::All, &mut list);
     if bulk && depth == 1 {
         return list.len() as u64;
     }
     let mut nodes = 0u64;
     for &mv in list.as_slice() {
-        let undo = pos.make(mv);
+        let Ok(undo) = pos.make(mv) else {
+            continue;
+        };
         nodes = nodes.wrapping_add(perft(pos, depth - 1, bulk));
         pos.unmake(mv, &undo);
     }

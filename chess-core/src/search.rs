@@ -5,12 +5,12 @@
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
 //! transposition table is the caller's slice, and recursion is bounded by [`MAX_PLY`].
 
-use crate::board::{Position, Undo};
+use crate::board::{en_passant_victim, Position, Undo};
 use crate::eval::{self, PIECE_VALUE};
-use crate::game::{Game, HistoryStore};
+use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
 use crate::notation::{MoveText, Writer};
-use crate::piece::{Move, PieceKind, Square};
+use crate::piece::{Color, Move, PieceKind, Square, PIECES_PER_SIDE};
 
 /// The deepest ply a search reaches, quiescence included.
 pub const MAX_PLY: usize = 48;
@@ -27,6 +27,10 @@ const CHECK_INTERVAL: u64 = 1024;
 const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// The first aspiration half-window, in centipawns.
 const ASPIRATION_DELTA: i32 = 25;
+/// After a failure the half-window grows by half of itself plus this.
+const ASPIRATION_GROWTH: i32 = 10;
+/// A mate found ends the deepening once the depth exceeds the mate's distance by this much.
+const MATE_CONFIRM_PLIES: i32 = 2;
 /// A timed search starts no new iteration once this share (1/n) of its time is gone.
 const TIME_NEW_ITERATION_DIVISOR: u64 = 2;
 
@@ -36,7 +40,9 @@ const ORDER_HASH_MOVE: i32 = 2_000_000;
 /// Captures and promotions that do not lose material (plus their MVV-LVA score).
 const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
 /// The first and second killer moves.
-const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
+const ORDER_KILLER: [i32; KILLERS] = [900_000, 800_000];
+/// How many killer moves a ply remembers.
+const KILLERS: usize = 2;
 /// Captures that lose material (plus their MVV-LVA score): after every quiet move.
 const ORDER_BAD_CAPTURE: i32 = -1_000_000;
 /// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
@@ -47,6 +53,20 @@ const MVV_WEIGHT: i32 = 16;
 const HISTORY_MAX: i32 = 16_000;
 /// The gravity divisor: a bonus of this size would replace the old value entirely.
 const HISTORY_GRAVITY: i32 = 16_384;
+/// Each new search divides the history by this, so old knowledge fades.
+const HISTORY_AGE_DIVISOR: i16 = 2;
+
+// Reporting.
+/// `hashfull` looks at this many table slots...
+const HASHFULL_SAMPLE: usize = 1000;
+/// ...and reports the share in use per this many.
+const HASHFULL_SCALE: usize = 1000;
+
+/// The static exchange on one square has at most one capture per piece on the board, plus the
+/// move itself and a final entry.
+const SEE_SWAP_LIST: usize = Color::COUNT * PIECES_PER_SIDE + 2;
+/// Perft subtrees this shallow run without a look at the budget.
+const PERFT_POLL_MIN_DEPTH: u32 = 5;
 
 // Pruning and reductions.
 /// Reverse futility pruning applies up to this depth...
@@ -230,8 +250,10 @@ pub struct Frame {
     scores: [i32; MAX_MOVES],
     pv: [Move; MAX_PLY],
     pv_len: usize,
-    killers: [Move; 2],
+    killers: [Move; KILLERS],
     key: u64,
+    /// What undoes the move being searched at this ply.
+    undo: Undo,
 }
 
 impl Default for Frame {
@@ -248,8 +270,9 @@ impl Frame {
             scores: [0; MAX_MOVES],
             pv: [Move::NULL; MAX_PLY],
             pv_len: 0,
-            killers: [Move::NULL; 2],
+            killers: [Move::NULL; KILLERS],
             key: 0,
+            undo: Undo::NONE,
         }
     }
 
@@ -265,7 +288,7 @@ pub const FRAMES: usize = MAX_PLY + 2;
 /// History heuristic: a score per (colour, kind) and target square for quiet moves.
 #[derive(Clone)]
 pub struct History {
-    table: [[[i16; 64]; 6]; 2],
+    table: [[[i16; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
 }
 
 impl Default for History {
@@ -278,7 +301,7 @@ impl History {
     /// All zero.
     pub const fn new() -> History {
         History {
-            table: [[[0; 64]; 6]; 2],
+            table: [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
         }
     }
 
@@ -308,7 +331,7 @@ impl History {
         for side in self.table.iter_mut() {
             for kind in side.iter_mut() {
                 for v in kind.iter_mut() {
-                    *v /= 2;
+                    *v /= HISTORY_AGE_DIVISOR;
                 }
             }
         }
@@ -379,6 +402,12 @@ pub struct SearchResult {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Interrupted;
 
+impl core::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the search was interrupted")
+    }
+}
+
 struct Searcher<'a, 'g, H: HistoryStore> {
     pos: Position,
     game: &'g Game<H>,
@@ -421,19 +450,12 @@ pub fn search<H: HistoryStore>(
         sel_depth: 0,
     };
     s.mem.history.age();
-    s.iterate()
-}
-
-/// `Position::make`, kept out of line so its locals stay out of every recursion frame.
-#[inline(never)]
-fn make(pos: &mut Position, mv: Move) -> Undo {
-    pos.make(mv)
-}
-
-/// `Position::unmake`, out of line like [`make`].
-#[inline(never)]
-fn unmake(pos: &mut Position, mv: Move, undo: &Undo) {
-    pos.unmake(mv, undo);
+    let result = s.iterate();
+    debug_assert!(
+        s.pos == *game.position(),
+        "the search did not take back every move it made"
+    );
+    result
 }
 
 #[inline]
@@ -507,29 +529,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
         let mut score = 0;
         for depth in 1..=max_depth {
-            let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
-                (score - delta, score + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let value = loop {
-                let v = self.negamax(depth, 0, alpha, beta, false);
-                if self.stop {
-                    break v;
-                }
-                if v <= alpha {
-                    self.report(depth, v, ScoreBound::Upper);
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITY);
-                } else if v >= beta {
-                    self.report(depth, v, ScoreBound::Lower);
-                    beta = (v + delta).min(INFINITY);
-                } else {
-                    break v;
-                }
-                delta += delta / 2 + 10;
-            };
+            let value = self.aspiration(depth, score);
             if self.interrupted {
                 return Err(Interrupted);
             }
@@ -538,28 +538,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 break;
             }
             score = value;
-            let root = self.mem.frames.first();
-            if let Some(f) = root {
-                if f.pv_len > 0 {
-                    result.pv = f.pv;
-                    result.pv_len = f.pv_len;
-                    result.best = f.pv[0];
-                }
-            }
-            result.score = score;
-            result.depth = depth as u8;
-            self.report(depth, score, ScoreBound::Exact);
-            self.may_stop = true;
-            if self.stop_pending {
-                break;
-            }
-            if let Limit::Time(ms) = self.limit {
-                // Don't start an iteration that is unlikely to finish.
-                if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
-                    break;
-                }
-            }
-            if score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + 2 {
+            self.complete_iteration(&mut result, depth, score);
+            if self.deepening_done(depth, score) {
                 break;
             }
         }
@@ -568,6 +548,66 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         result.seldepth = (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8;
         result.hashfull = self.hashfull();
         Ok(result)
+    }
+
+    /// One iteration at `depth` within a window around the previous iteration's `score`
+    /// (from [`ASPIRATION_MIN_DEPTH`] on), widened and searched again while the result falls
+    /// outside it; each failure is reported with its bound.
+    fn aspiration(&mut self, depth: i32, score: i32) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
+            (score - delta, score + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let v = self.negamax(depth, 0, alpha, beta, false);
+            if self.stop {
+                return v;
+            }
+            if v <= alpha {
+                self.report(depth, v, ScoreBound::Upper);
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITY);
+            } else if v >= beta {
+                self.report(depth, v, ScoreBound::Lower);
+                beta = (v + delta).min(INFINITY);
+            } else {
+                return v;
+            }
+            delta += delta / 2 + ASPIRATION_GROWTH;
+        }
+    }
+
+    /// Takes a completed iteration's principal variation and score into `result`, reports it,
+    /// and from now on allows the search to stop.
+    fn complete_iteration(&mut self, result: &mut SearchResult, depth: i32, score: i32) {
+        if let Some(f) = self.mem.frames.first() {
+            if f.pv_len > 0 {
+                result.pv = f.pv;
+                result.pv_len = f.pv_len;
+                result.best = f.pv[0];
+            }
+        }
+        result.score = score;
+        result.depth = depth as u8;
+        self.report(depth, score, ScoreBound::Exact);
+        self.may_stop = true;
+    }
+
+    /// True when no further iteration should start: the host asked to stop, a timed search has
+    /// used too much of its time to finish another one, or a mate is found and confirmed.
+    fn deepening_done(&mut self, depth: i32, score: i32) -> bool {
+        if self.stop_pending {
+            return true;
+        }
+        if let Limit::Time(ms) = self.limit {
+            // Don't start an iteration that is unlikely to finish.
+            if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
+                return true;
+            }
+        }
+        score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + MATE_CONFIRM_PLIES
     }
 
     fn elapsed(&mut self) -> u64 {
@@ -599,12 +639,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
     /// Permille of the first thousand table slots in use.
     fn hashfull(&self) -> u16 {
-        let sample = self.mem.tt.get(..1000).unwrap_or(self.mem.tt);
+        let sample = self.mem.tt.get(..HASHFULL_SAMPLE).unwrap_or(self.mem.tt);
         if sample.is_empty() {
             return 0;
         }
         let used = sample.iter().filter(|e| e.bound != Bound::None).count();
-        (used * 1000 / sample.len()) as u16
+        (used * HASHFULL_SCALE / sample.len()) as u16
     }
 
     /// Counts a node and decides whether to stop.
@@ -666,6 +706,31 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         false
     }
 
+    /// Plays `mv` at `ply`, keeping what undoes it in that ply's frame (out of line, so that
+    /// neither its locals nor the undo record sit in every recursion frame). False when the
+    /// move is refused, which a generated move never is.
+    #[inline(never)]
+    fn make(&mut self, ply: usize, mv: Move) -> bool {
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return false;
+        };
+        match self.pos.make(mv) {
+            Ok(undo) => {
+                frame.undo = undo;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Takes back the move [`Searcher::make`] played at `ply`.
+    #[inline(never)]
+    fn unmake(&mut self, ply: usize, mv: Move) {
+        if let Some(frame) = self.mem.frames.get(ply) {
+            self.pos.unmake(mv, &frame.undo);
+        }
+    }
+
     fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
         self.mem.frames.get_mut(ply)
     }
@@ -675,7 +740,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if len == 0 {
             return None;
         }
-        Some(((key >> 32).wrapping_mul(len & 0xffff_ffff) >> 32) as usize)
+        // Multiply-shift: the key's upper half, scaled to 0..len (tables up to 2^32 slots).
+        let half = u32::BITS;
+        Some(((key >> half).wrapping_mul(len & u64::from(u32::MAX)) >> half) as usize)
     }
 
     #[inline(never)]
@@ -701,7 +768,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 key,
                 mv: keep_move,
                 score: score_to_tt(score, ply),
-                depth: depth.clamp(0, 255) as u8,
+                depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
                 bound,
             };
         }
@@ -721,19 +788,19 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             let Some(&mv) = frame.moves.as_slice().get(i) else {
                 break;
             };
-            let attacker = b.kind_at(mv.from()).map_or(0, |k| k.index());
+            let attacker = b.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
             let score = if mv == tt_move {
                 ORDER_HASH_MOVE
             } else if mv.is_capture() || mv.promotion_kind().is_some() {
                 let victim = if mv.is_en_passant() {
-                    PIECE_VALUE[0]
+                    PIECE_VALUE[PieceKind::Pawn.index()]
                 } else {
                     b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
                 };
                 let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
-                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker as i32;
+                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker.index() as i32;
                 // Captures that lose material go after the quiet moves.
-                if victim < PIECE_VALUE[attacker.min(5)] && see(&self.pos, mv) < 0 {
+                if victim < PIECE_VALUE[attacker.index()] && see(&self.pos, mv) < 0 {
                     ORDER_BAD_CAPTURE + mvv_lva
                 } else {
                     ORDER_GOOD_CAPTURE + mvv_lva
@@ -743,7 +810,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             } else if mv == killers[1] {
                 ORDER_KILLER[1]
             } else {
-                self.mem.history.get(side, attacker, mv.to().index())
+                self.mem
+                    .history
+                    .get(side, attacker.index(), mv.to().index())
             };
             if let Some(s) = frame.scores.get_mut(i) {
                 *s = score;
@@ -859,7 +928,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         // Step 2. Draws by rule, and mate distance pruning: no line from here can beat a
         // mate already found nearer the root.
         if ply > 0 {
-            if self.pos.halfmove_clock() >= 100 || self.is_repetition(ply) {
+            if self.pos.halfmove_clock() >= FIFTY_MOVE_PLIES || self.is_repetition(ply) {
                 return 0;
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -960,7 +1029,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // Step 10. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
             // when they turn out better than expected.
-            let undo = make(&mut self.pos, mv);
+            // Generated moves always fit; a refusal (release builds only) skips the move.
+            // Generated moves are never refused; a refusal (release builds only) skips the move.
+            if !self.make(ply, mv) {
+                index += 1;
+                continue;
+            }
             let gives_check = self.pos.in_check();
             let mut value;
             if index == 0 {
@@ -979,7 +1053,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
                 }
             }
-            unmake(&mut self.pos, mv, &undo);
+            self.unmake(ply, mv);
             if self.stop {
                 return 0;
             }
@@ -1038,9 +1112,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.penalise_quiets(ply, tried, side, -bonus);
     }
 
+    /// The quiescence search of one node: captures (and queen promotions) until the position
+    /// is quiet, every evasion when in check, within the window (`alpha`, `beta`).
     fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         #[cfg(feature = "stack-probe")]
         probe::note(ply);
+        // Step 1. Initialise the node; at the deepest ply the frames allow, evaluate.
         self.count_node();
         if self.stop {
             return 0;
@@ -1057,6 +1134,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 eval::evaluate(&self.pos)
             };
         }
+        // Step 2. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
             let stand_pat = eval::evaluate(&self.pos);
@@ -1066,6 +1144,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
+        // Step 3. Generate the tactical moves (all evasions in check) and order them. None at
+        // all in check is mate.
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return best;
         };
@@ -1075,10 +1155,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             return if in_check { -MATE + ply as i32 } else { best };
         }
         self.score_moves(ply, Move::NULL);
+
+        // Step 4. The move loop.
         let mut index = 0;
         while let Some(mv) = self.pick(ply, index) {
             index += 1;
-            // Captures that lose material are not worth a look outside check.
+            // Step 5. Pruning: captures that lose material are not worth a look outside check.
             if !in_check && self.score_of(ply, index - 1) < 0 {
                 break;
             }
@@ -1095,9 +1177,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     continue;
                 }
             }
-            let undo = make(&mut self.pos, mv);
+            // Step 6. Search the move; a new best raises alpha, up to a beta cutoff.
+            if !self.make(ply, mv) {
+                continue;
+            }
             let value = -self.quiescence(ply + 1, -beta, -alpha);
-            unmake(&mut self.pos, mv, &undo);
+            self.unmake(ply, mv);
             if self.stop {
                 return 0;
             }
@@ -1126,9 +1211,9 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
         return 0;
     };
     let mut occ = b.occupied() ^ from.bit();
-    let mut gain = [0i32; 34];
+    let mut gain = [0i32; SEE_SWAP_LIST];
     gain[0] = if mv.is_en_passant() {
-        occ ^= Square::from_coords(to.file(), from.rank()).bit();
+        occ ^= en_passant_victim(to, pos.side_to_move()).bit();
         value(PieceKind::Pawn)
     } else {
         b.kind_at(to).map_or(0, value)
@@ -1187,7 +1272,9 @@ pub fn perft(pos: &mut Position, depth: u32, frames: &mut [Frame]) -> u64 {
         let Some(&mv) = frame.moves.as_slice().get(i) else {
             break;
         };
-        let undo = pos.make(mv);
+        let Ok(undo) = pos.make(mv) else {
+            continue;
+        };
         nodes = nodes.wrapping_add(perft(pos, depth - 1, rest));
         pos.unmake(mv, &undo);
     }
@@ -1201,7 +1288,7 @@ pub fn perft_interruptible(
     frames: &mut [Frame],
     budget: &mut dyn Budget,
 ) -> Result<u64, Interrupted> {
-    if depth <= 4 {
+    if depth < PERFT_POLL_MIN_DEPTH {
         return Ok(perft(pos, depth, frames));
     }
     let Some((frame, rest)) = frames.split_first_mut() else {
@@ -1217,7 +1304,9 @@ pub fn perft_interruptible(
         if budget.interrupted() {
             return Err(Interrupted);
         }
-        let undo = pos.make(mv);
+        let Ok(undo) = pos.make(mv) else {
+            continue;
+        };
         let n = perft_interruptible(pos, depth - 1, rest, budget);
         pos.unmake(mv, &undo);
         nodes = nodes.wrapping_add(n?);

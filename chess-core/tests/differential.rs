@@ -460,7 +460,7 @@ fn run_playouts(starts: &[String], count: usize, seed: u64) -> Tally {
                 ctx(),
                 uci(mv)
             );
-            pos.make(mv);
+            pos.make(mv).unwrap();
             b.play(to_cozy(mv));
             played.push(mv);
             positions.push(pos.clone());
@@ -577,7 +577,7 @@ fn check_tactical_generation(check_positions: bool, seed: u64) -> usize {
                 );
             }
             let mv = moves[rng.below(moves.len())];
-            pos.make(mv);
+            pos.make(mv).unwrap();
             b.play(to_cozy(mv));
         }
     }

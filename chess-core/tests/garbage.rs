@@ -195,7 +195,7 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
     let moves = legal_moves(&pos);
     for &mv in moves.as_slice() {
         let mut q = pos.clone();
-        let undo = q.make(mv);
+        let undo = q.make(mv).unwrap();
         assert_eq!(q.hash(), q.compute_hash(), "'{}' {}", show(), uci(mv));
         q.unmake(mv, &undo);
         assert_eq!(q, pos, "'{}' {}", show(), uci(mv));

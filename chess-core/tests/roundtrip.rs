@@ -177,7 +177,7 @@ fn every_check_a_move_gives_loads() {
     for pos in &positions {
         for &mv in legal_moves(pos).as_slice() {
             let mut q = pos.clone();
-            q.make(mv);
+            q.make(mv).unwrap();
             let n = q.checkers().count_ones();
             if n == 0 {
                 continue;
@@ -418,7 +418,7 @@ fn make_unmake_restores_every_move() {
             let (color, kind) = q.board().piece_at(mv.from()).unwrap();
             let slot = q.board().slot(mv.from()).unwrap();
             let moves_before = q.board().piece(slot).moves;
-            let undo = q.make(mv);
+            let undo = q.make(mv).unwrap();
             made += 1;
             check_invariants(&q, &ctx);
             assert_eq!(q.side_to_move(), color.other(), "{}", ctx());
@@ -447,7 +447,7 @@ fn make_unmake_restores_every_move() {
             if !replies.is_empty() && rng.chance(20) {
                 let reply = replies.as_slice()[rng.below(replies.len())];
                 let before = q.clone();
-                let u2 = q.make(reply);
+                let u2 = q.make(reply).unwrap();
                 check_invariants(&q, &|| format!("{} then {}", ctx(), uci(reply)));
                 q.unmake(reply, &u2);
                 assert_eq!(q, before, "{} then {}: unmake", ctx(), uci(reply));

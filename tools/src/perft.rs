@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
-use chess_core::board::Position;
+use chess_core::board::{IllegalMove, Position};
 use chess_core::fen;
 use chess_core::fen::FenError;
 use chess_core::movegen::{self, perft};
@@ -30,6 +30,9 @@ pub enum PerftError {
         /// Why.
         error: FenError,
     },
+    /// The move generator produced a move that the position refuses (a bug).
+    #[error("a generated move was refused: {0}")]
+    Move(IllegalMove),
 }
 
 /// One `FEN ;D1 n ;D2 n ...` line.
@@ -139,7 +142,7 @@ pub fn run_depth(
                 );
                 show(progress, &line);
             }
-            let undo = pos.make(mv);
+            let undo = pos.make(mv).map_err(PerftError::Move)?;
             let count = perft(&mut pos, depth - 1, true);
             pos.unmake(mv, &undo);
             if divide {

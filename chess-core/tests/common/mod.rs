@@ -138,7 +138,7 @@ pub fn playout(start: &Position, max_plies: usize, rng: &mut Rng) -> Vec<Positio
             Some(&m) if rng.chance(50) => m,
             _ => moves[rng.below(moves.len())],
         };
-        pos.make(mv);
+        pos.make(mv).unwrap();
         out.push(pos.clone());
     }
     out
