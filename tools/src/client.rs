@@ -202,14 +202,10 @@ impl Client {
         flags: &StopFlags,
     ) -> Result<Option<Reply>, ClientError> {
         let bytes = command_bytes(&Command::Cpu);
-        let Some(mut reply) = interrupt::send(&mut self.link, &bytes, flags)? else {
+        let Some(reply) = interrupt::send(&mut self.link, &bytes, flags)? else {
             return Ok(None);
         };
-        if reply.last() == Some(&b'\n') {
-            reply.pop();
-        }
-        let x = Exchange { bytes, reply };
-        x.played(x.fixed()?).map(Some)
+        cpu_move_reply(&reply).map(Some)
     }
 
     /// `04`: the side to move resigns.
@@ -322,6 +318,16 @@ impl Exchange {
             Err(self.refused(reply))
         }
     }
+}
+
+/// Reads the reply to a `03` that was sent some other way (while watching or stopping it): the
+/// move's reply, or why it was refused.
+pub fn cpu_move_reply(reply: &[u8]) -> Result<Reply, ClientError> {
+    let x = Exchange {
+        bytes: command_bytes(&Command::Cpu),
+        reply: reply.strip_suffix(b"\n").unwrap_or(reply).to_vec(),
+    };
+    x.played(x.fixed()?)
 }
 
 /// A reply as text, when it is ASCII.

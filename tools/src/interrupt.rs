@@ -20,7 +20,7 @@ use crate::link::{Link, LinkError};
 const SIGNAL_GRACE: Duration = Duration::from_millis(5);
 
 /// How often the simulator's output is polled for the reply while a stop may come.
-const POLL_MS: u16 = 10;
+pub(crate) const POLL_MS: u16 = 10;
 
 /// What asks a running command to stop.
 #[derive(Clone, Debug, Default)]
@@ -101,7 +101,7 @@ pub fn send(link: &mut Link, cmd: &[u8], flags: &StopFlags) -> Result<Option<Vec
 }
 
 /// Waits up to [`POLL_MS`] for `pipe` to have something to read.
-fn readable(pipe: &impl AsFd) -> Result<bool, LinkError> {
+pub(crate) fn readable(pipe: &impl AsFd) -> Result<bool, LinkError> {
     let mut fds = [PollFd::new(pipe.as_fd(), PollFlags::POLLIN)];
     match poll(&mut fds, POLL_MS) {
         Ok(n) => Ok(n > 0),
@@ -111,7 +111,7 @@ fn readable(pipe: &impl AsFd) -> Result<bool, LinkError> {
 }
 
 /// One reply line, newline included.
-fn read_line(pipe: &mut impl BufRead) -> Result<Vec<u8>, LinkError> {
+pub(crate) fn read_line(pipe: &mut impl BufRead) -> Result<Vec<u8>, LinkError> {
     let mut line = Vec::new();
     if pipe.read_until(b'\n', &mut line)? == 0 {
         return Err(LinkError::Closed);

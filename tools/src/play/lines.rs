@@ -117,14 +117,7 @@ pub struct Terminal {
 /// Where the line history is kept: `$XDG_STATE_HOME/kchess/history`, or
 /// `~/.local/state/kchess/history`.
 pub fn history_file() -> Option<PathBuf> {
-    let nonempty = |k| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let state =
-        nonempty("XDG_STATE_HOME").or_else(|| nonempty("HOME").map(|h| h.join(".local/state")));
-    state.map(|d| d.join("kchess").join("history"))
+    super::xdg_file("XDG_STATE_HOME", ".local/state", "history")
 }
 
 /// How many lines the history keeps.

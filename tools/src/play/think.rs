@@ -3,8 +3,7 @@
 //! through the budget of the in-process device. While it thinks, its progress (`13`) can be
 //! watched on the pipe and in process.
 
-use std::io::{BufRead, Write};
-use std::os::fd::AsFd;
+use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -15,7 +14,6 @@ use chess_core::notation::Writer;
 use chess_core::piece::Move;
 use chess_core::protocol::MAX_REPLY;
 use chess_core::search::{Budget, Progress};
-use nix::poll::{poll, PollFd, PollFlags};
 use nix::sys::signal::{
     pthread_sigmask, sigaction, SaFlags, SigAction, SigHandler, SigSet, SigmaskHow, Signal,
 };
@@ -49,7 +47,7 @@ pub fn catch_ctrl_c() -> nix::Result<()> {
 }
 
 /// How often a wait for the reply looks at the stop flag.
-const POLL_MS: u16 = 10;
+use crate::interrupt::{read_line, readable, POLL_MS};
 
 /// The in-process device's budget: a clock, `14` when `stop` is raised, and the progress.
 struct StopBudget<'a, 'w> {
@@ -238,18 +236,7 @@ pub fn cpu_move(
             })?
         }
     };
-    let body = reply.strip_suffix(b"\n").unwrap_or(&reply);
-    match Reply::parse(body) {
-        Some(r) if r.is_played() => Ok(r),
-        Some(r) => Err(ClientError::Refused {
-            command: "03".into(),
-            reply: r,
-        }),
-        None => Err(ClientError::Unexpected {
-            command: "03".into(),
-            reply: String::from_utf8_lossy(body).into_owned(),
-        }),
-    }
+    crate::client::cpu_move_reply(&reply)
 }
 
 /// One command on a device file, its reply read to the end; a signal does not cut it short
@@ -272,25 +259,6 @@ fn send_device(file: &mut std::fs::File, cmd: &[u8]) -> Result<Vec<u8>, LinkErro
     let mut reply = Vec::new();
     file.read_to_end(&mut reply)?;
     Ok(reply)
-}
-
-/// Waits up to [`POLL_MS`] for `pipe` to have something to read.
-fn readable(pipe: &impl AsFd) -> Result<bool, LinkError> {
-    let mut fds = [PollFd::new(pipe.as_fd(), PollFlags::POLLIN)];
-    match poll(&mut fds, POLL_MS) {
-        Ok(n) => Ok(n > 0),
-        Err(nix::errno::Errno::EINTR) => Ok(false),
-        Err(e) => Err(LinkError::Io(e.into())),
-    }
-}
-
-/// One reply line, newline included.
-fn read_line(pipe: &mut impl BufRead) -> Result<Vec<u8>, LinkError> {
-    let mut line = Vec::new();
-    if pipe.read_until(b'\n', &mut line)? == 0 {
-        return Err(LinkError::Closed);
-    }
-    Ok(line)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use chess_core::command::{Command, Reply};
 use chess_core::search::ScoreBound;
 use nix::poll::{poll, PollFd, PollFlags};
 
+use crate::client::cpu_move_reply;
 use crate::client::{command_bytes, Client, ClientError};
 use crate::link::{Link, LinkError};
 use crate::record::{Score, SearchRecord};
@@ -35,22 +36,6 @@ pub(super) trait Running {
     fn progress(&mut self) -> Result<Option<SearchRecord>, ClientError>;
     /// `14`: ends the search; it plays its best move so far.
     fn stop(&mut self) -> Result<(), ClientError>;
-}
-
-/// The `03`'s reply: a move played, or a refusal.
-fn played(reply: &[u8]) -> Result<Reply, ClientError> {
-    let text = reply.strip_suffix(b"\n").unwrap_or(reply);
-    match Reply::parse(text) {
-        Some(r) if r.is_played() => Ok(r),
-        Some(r) => Err(ClientError::Refused {
-            command: "03".to_string(),
-            reply: r,
-        }),
-        None => Err(ClientError::Unexpected {
-            command: "03".to_string(),
-            reply: String::from_utf8_lossy(text).into_owned(),
-        }),
-    }
 }
 
 /// The simulator over its pipe, with a `03` written and its reply not yet read.
@@ -101,7 +86,7 @@ impl<'a> Pipe<'a> {
 impl Running for Pipe<'_> {
     fn finished(&mut self, wait: Duration) -> Result<Option<Reply>, ClientError> {
         if let Some(reply) = &self.done {
-            return played(reply).map(Some);
+            return cpu_move_reply(reply).map(Some);
         }
         let Link::Sim { stdout, .. } = &mut *self.link else {
             return Err(LinkError::Closed.into());
