@@ -195,10 +195,7 @@ fn ascii_and_colour_boards() {
     p.send_line("e4").unwrap();
     p.exp_regex(r"\[[pnbrqk]\]").unwrap();
     p.exp_string("2. Your move (white) > ").unwrap();
-    p.send_line("quit").unwrap();
-    p.exp_string("Quit anyway? (y/n) > ").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_eof().unwrap();
+    quit_unsaved(&mut p);
 
     // On a terminal without --ascii: filled glyphs for both sides (the same bytes, read here
     // one byte a character) in black and white on light and dark squares.
@@ -212,6 +209,14 @@ fn ascii_and_colour_boards() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Quits a game that has unsaved moves: kchess asks, and the answer is yes.
+fn quit_unsaved(p: &mut PtySession) {
+    p.send_line("quit").unwrap();
+    p.exp_string("Quit anyway? (y/n) > ").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_eof().unwrap();
 }
 
 /// Sends keys as typed, at once.
@@ -239,10 +244,7 @@ fn arrow_keys_edit_the_line_and_tab_completes() {
     type_keys(&mut p, "\u{1b}[A\r");
     p.exp_string("Nf3 is not legal here").unwrap();
     p.exp_string("3. Your move (white) > ").unwrap();
-    p.send_line("quit").unwrap();
-    p.exp_string("Quit anyway? (y/n) > ").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_eof().unwrap();
+    quit_unsaved(&mut p);
 
     // The history outlives the session: two lines up is Nf3 (then quit).
     assert!(dir.join(".local/state/kchess/history").exists());
@@ -251,10 +253,7 @@ fn arrow_keys_edit_the_line_and_tab_completes() {
     type_keys(&mut p, "\u{1b}[A\u{1b}[A\r");
     p.exp_string("You play 1. Nf3 (WNg1-f3)").unwrap();
     p.exp_string("2. Your move (white) > ").unwrap();
-    p.send_line("quit").unwrap();
-    p.exp_string("Quit anyway? (y/n) > ").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_eof().unwrap();
+    quit_unsaved(&mut p);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -286,10 +285,7 @@ fn ctrl_c_pauses_kchess_playing_itself_and_go_goes_on() {
     p.exp_string("kchess plays 2. ").unwrap();
     p.exp_string("2... kchess to move ('go', or a move) > ")
         .unwrap();
-    p.send_line("quit").unwrap();
-    p.exp_string("Quit anyway? (y/n) > ").unwrap();
-    p.send_line("y").unwrap();
-    p.exp_eof().unwrap();
+    quit_unsaved(&mut p);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -348,10 +344,7 @@ fn the_search_is_shown_as_it_goes() {
             .unwrap_or_else(|e| panic!("{way:?}: {e}"));
         p.exp_string("\r\x1b[Kkchess plays 1. ").unwrap();
         p.exp_string("1... Your move (black) > ").unwrap();
-        p.send_line("quit").unwrap();
-        p.exp_string("Quit anyway? (y/n) > ").unwrap();
-        p.send_line("y").unwrap();
-        p.exp_eof().unwrap();
+        quit_unsaved(&mut p);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
