@@ -112,11 +112,15 @@ impl ReplyBuf {
         self.len = n;
     }
 
-    /// Lets `write` fill the buffer through a [`Writer`].
-    fn fill(&mut self, write: impl FnOnce(&mut Writer<'_>)) {
+    /// Lets `write` fill the buffer through a [`Writer`]; the contents change only when it
+    /// returns `true` (a command that was not answered leaves the file's reply as it was).
+    fn fill(&mut self, write: impl FnOnce(&mut Writer<'_>) -> bool) -> bool {
         let mut out = Writer::new(&mut self.buf);
-        write(&mut out);
-        self.len = out.len();
+        let filled = write(&mut out);
+        if filled {
+            self.len = out.len();
+        }
+        filled
     }
 }
 
@@ -196,11 +200,7 @@ impl Board {
                 return Ok(Turn::Run(engine));
             }
             let now = self.now_ms();
-            let mut answered = false;
-            reply
-                .lock()
-                .fill(|out| answered = state.watch.answer(input, now, out));
-            if answered {
+            if reply.lock().fill(|out| state.watch.answer(input, now, out)) {
                 return Ok(Turn::Answered);
             }
             if nonblocking {

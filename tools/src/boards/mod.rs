@@ -103,6 +103,14 @@ impl Desc {
         Ok(Some(reply))
     }
 
+    /// Reads what this descriptor's reply holds from its position (all of it on a descriptor
+    /// that has not read since its last command).
+    fn read_reply(&mut self) -> io::Result<Vec<u8>> {
+        let mut reply = Vec::new();
+        self.file.read_to_end(&mut reply)?;
+        Ok(reply)
+    }
+
     fn send(&mut self, cmd: &[u8]) -> Result<Vec<u8>> {
         loop {
             match self.try_send(cmd) {
@@ -346,12 +354,15 @@ fn interrupt_with_sigusr1() -> Result<()> {
 }
 
 /// The child side of [`waiter`]: writes `00 W` (which would reset the game) to the busy board
-/// and reports how the write ended.
+/// and reports how the write ended, and after `EINTR` the reply its descriptor still holds.
 pub fn write_one(base: &Path) -> Result<()> {
     interrupt_with_sigusr1()?;
     let mut desc = Desc::open(&board_path(base, 0), false)?;
     match desc.try_send(b"00 W\n") {
-        Ok(None) => println!("EINTR"),
+        Ok(None) => match desc.read_reply() {
+            Ok(kept) => println!("EINTR, kept {}", text(&kept)),
+            Err(e) => println!("EINTR, then reading: {e}"),
+        },
         Ok(Some(reply)) => println!("reply {}", text(&reply)),
         Err(e) => println!("error {e}"),
     }
@@ -392,7 +403,8 @@ pub fn waiter(base: &Path) -> Result<()> {
     let out = child
         .wait_with_output()
         .map_err(|e| BoardsError::Check(format!("wait: {e}")))?;
-    check(out.stdout == b"EINTR\n", || {
+    // The descriptor started with the board's latest reply (07's OK) and keeps it.
+    check(out.stdout == b"EINTR, kept \"OK\\n\"\n", || {
         format!("the signalled waiter printed {}", text(&out.stdout))
     })?;
     // SIGKILL: gone at once.
@@ -414,13 +426,20 @@ pub fn waiter(base: &Path) -> Result<()> {
         format!("kill -9 took {gone:?}")
     })?;
 
-    // O_NONBLOCK: EAGAIN at once, but 13 is answered.
+    // O_NONBLOCK: EAGAIN at once, the descriptor's reply kept; but 13 is answered.
     let mut nb = Desc::open(&path, true)?;
     let again = nb.try_send(b"01\n");
     check(
         matches!(&again, Err(e) if e.kind() == ErrorKind::WouldBlock),
         || format!("O_NONBLOCK 01 on a busy board -> {again:?}"),
     )?;
+    let kept = nb.read_reply().map_err(|source| BoardsError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    check(kept == b"OK\n", || {
+        format!("after EAGAIN the descriptor holds {}", text(&kept))
+    })?;
     let record = nb.send(b"13\n")?;
     check(is_record(&record), || {
         format!("O_NONBLOCK 13 -> {}", text(&record))
@@ -440,7 +459,7 @@ pub fn waiter(base: &Path) -> Result<()> {
     })?;
     println!(
         "waiter: states {states:?} while waiting; SIGUSR1 -> EINTR; kill -9 gone in {} us; \
-         O_NONBLOCK -> EAGAIN; game unchanged",
+         O_NONBLOCK -> EAGAIN; both kept their reply; game unchanged",
         gone.as_micros()
     );
     Ok(())
