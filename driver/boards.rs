@@ -117,6 +117,8 @@ impl ReplyBuf {
     fn fill(&mut self, write: impl FnOnce(&mut Writer<'_>) -> bool) -> bool {
         let mut out = Writer::new(&mut self.buf);
         let filled = write(&mut out);
+        // Nothing may be written unless it is the answer: the old reply's bytes stay intact.
+        debug_assert!(filled || out.is_empty());
         if filled {
             self.len = out.len();
         }
