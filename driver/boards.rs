@@ -238,10 +238,7 @@ impl Board {
 impl Board {
     /// The budget of a command that starts now on this board.
     pub(crate) fn budget(&self) -> KernelBudget<'_> {
-        KernelBudget {
-            board: self,
-            start_ms: self.now_ms(),
-        }
+        KernelBudget { board: self }
     }
 
     /// Copies the board's latest reply into a newly opened file's.
@@ -254,7 +251,6 @@ impl Board {
 /// interrupts, and the board's watch for `13` and `14`.
 pub(crate) struct KernelBudget<'a> {
     board: &'a Board,
-    start_ms: u64,
 }
 
 impl Budget for KernelBudget<'_> {
@@ -269,8 +265,12 @@ impl Budget for KernelBudget<'_> {
     }
 
     fn stop_requested(&mut self) -> bool {
-        self.board.now_ms().saturating_sub(self.start_ms) >= self.board.ceiling_ms
-            || self.board.state.lock().watch.stop_requested()
+        let now = self.board.now_ms();
+        self.board
+            .state
+            .lock()
+            .watch
+            .stop_due(now, self.board.ceiling_ms)
     }
 
     fn nodes_searched(&mut self, nodes: u64) {

@@ -104,9 +104,10 @@ impl Watch {
         self.stop = true;
     }
 
-    /// True once `14` arrived for the running command.
-    pub fn stop_requested(&self) -> bool {
-        self.stop
+    /// True when the running search must end now (at host time `now_ms`): `14` arrived, or the
+    /// command has run for `ceiling_ms`, the host's bound on every search.
+    pub fn stop_due(&self, now_ms: u64, ceiling_ms: u64) -> bool {
+        self.stop || now_ms.saturating_sub(self.started_ms) >= ceiling_ms
     }
 
     /// The running search's node count so far.

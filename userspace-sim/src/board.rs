@@ -95,7 +95,6 @@ impl Board {
         BoardBudget {
             board: self,
             interrupt,
-            start_ms: self.now_ms(),
         }
     }
 }
@@ -104,7 +103,6 @@ impl Board {
 pub struct BoardBudget<'a> {
     board: &'a Board,
     interrupt: &'a AtomicBool,
-    start_ms: u64,
 }
 
 impl Budget for BoardBudget<'_> {
@@ -117,8 +115,8 @@ impl Budget for BoardBudget<'_> {
     }
 
     fn stop_requested(&mut self) -> bool {
-        self.board.now_ms().saturating_sub(self.start_ms) >= self.board.ceiling_ms
-            || self.board.lock().watch.stop_requested()
+        let now = self.board.now_ms();
+        self.board.lock().watch.stop_due(now, self.board.ceiling_ms)
     }
 
     fn nodes_searched(&mut self, nodes: u64) {
