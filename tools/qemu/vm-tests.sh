@@ -85,8 +85,9 @@ if [ $cycles = 20 ]; then ok "20 load/unload cycles"; else bad "load/unload: $cy
 reload
 
 # 7. Boards: board 1 answers while board 0 searches; 13 watches and 14 stops a search; a writer
-# waiting for a busy board sleeps interruptibly; a storm with signals over four boards.
-for c in independent watch waiter; do
+# waiting for a busy board sleeps interruptibly; kchess uci --device drives board 1; a storm with
+# signals over four boards.
+for c in independent watch waiter uci; do
     reload
     if out=$($K boards --device /dev/chess --check $c 2>&1); then ok "$out"; else bad "boards $c: $out"; fi
 done

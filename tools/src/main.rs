@@ -176,6 +176,8 @@ enum BoardsCheck {
     StormWorker,
     /// One waiting writer (used by waiter).
     WriteOne,
+    /// kchess uci --device on board 1.
+    Uci,
 }
 
 /// Why a subcommand failed.
@@ -315,6 +317,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
                 BoardsCheck::Storm => boards::storm(&device, n, procs, commands, seed),
                 BoardsCheck::StormWorker => boards::storm_worker(&device, n, seed, commands),
                 BoardsCheck::WriteOne => boards::write_one(&device),
+                BoardsCheck::Uci => boards::uci(&device),
             }?)
         }
         Cmd::Completions { shell } => {

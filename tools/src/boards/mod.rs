@@ -4,8 +4,10 @@
 //! board's game consistent with its own history.
 
 mod storm;
+mod uci;
 
 pub use storm::{storm, storm_worker};
+pub use uci::uci;
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, ErrorKind, Read, Write};
