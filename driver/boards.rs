@@ -188,7 +188,8 @@ impl Board {
     }
 
     /// Waits, interruptibly, until the board is idle and takes its engine; on a busy board
-    /// `13` and `14` are answered at once into `reply` (the file's) instead.
+    /// `13` and `14` are answered at once instead, into `reply` (the file's) and as the board's
+    /// latest reply.
     pub(crate) fn take_turn(
         &self,
         input: &[u8],
@@ -202,9 +203,13 @@ impl Board {
                 return Ok(Turn::Run(engine));
             }
             let now = self.now_ms();
-            if reply.lock().fill(|out| state.watch.answer(input, now, out)) {
+            let mut mine = reply.lock();
+            if mine.fill(|out| state.watch.answer(input, now, out)) {
+                // Like every reply, the board's latest: `echo 13 > /dev/chess; cat /dev/chess`.
+                state.last_reply.set(mine.as_slice());
                 return Ok(Turn::Answered);
             }
+            drop(mine);
             if nonblocking {
                 return Err(EAGAIN);
             }

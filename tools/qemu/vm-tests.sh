@@ -99,6 +99,21 @@ else
     bad "boards storm: $(echo "$out" | tail -n 5)"
 fi
 
+# The shell use while a search runs: echo 13 / cat shows it, echo 14 makes it move.
+reload
+echo "00 B" > /dev/chess; echo "07 T60000" > /dev/chess
+( echo 03 > /dev/chess ) &
+searching=$!
+sleep 1
+echo 13 > /dev/chess; live=$(cat /dev/chess)
+echo 14 > /dev/chess; stopped=$(cat /dev/chess)
+wait $searching
+echo 05 > /dev/chess; played=$(cat /dev/chess)
+case "$live" in
+    depth*) if [ "$stopped" = OK ] && [ -n "$played" ]; then ok "shell: echo 13 / cat during a search: ${live%% pv*}; echo 14 -> OK, the CPU played $played"; else bad "shell: 14 -> '$stopped', 05 -> '$played'"; fi ;;
+    *) bad "shell: echo 13 / cat during a search gave '$live'" ;;
+esac
+
 # 8. 64 boards: rmmod refused while any board is open, 100 load/unload cycles, and the kernel's
 # memory back where it was (a leak of one load would be tens of MiB; KASAN's quarantine of freed
 # objects is what remains).
