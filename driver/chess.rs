@@ -76,6 +76,9 @@ mod protocol;
 #[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/search.rs"]
 mod search;
+#[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../chess-core/src/square.rs"]
+mod square;
 
 mod boards;
 

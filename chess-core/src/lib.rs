@@ -28,3 +28,4 @@ pub mod notation;
 pub mod piece;
 pub mod protocol;
 pub mod search;
+pub mod square;
