@@ -9,8 +9,19 @@ use crate::board::{en_passant_victim, Position, Undo};
 use crate::eval::{self, PIECE_VALUE};
 use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
-use crate::notation::{MoveText, Writer};
-use crate::piece::{Color, Move, PieceKind, Square, PIECES_PER_SIDE};
+use crate::piece::{Color, Move, PieceKind, PIECES_PER_SIDE};
+
+#[path = "search/history.rs"]
+mod history;
+#[path = "search/progress.rs"]
+mod progress;
+#[path = "search/table.rs"]
+mod table;
+
+pub use history::History;
+pub use progress::{Progress, ScoreBound};
+use table::Bound;
+pub use table::TtEntry;
 
 /// The deepest ply a search reaches, quiescence included.
 pub const MAX_PLY: usize = 48;
@@ -47,20 +58,6 @@ const KILLERS: usize = 2;
 const ORDER_BAD_CAPTURE: i32 = -1_000_000;
 /// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
 const MVV_WEIGHT: i32 = 16;
-
-// History heuristic.
-/// History scores stay within this bound (they are stored as `i16`).
-const HISTORY_MAX: i32 = 16_000;
-/// The gravity divisor: a bonus of this size would replace the old value entirely.
-const HISTORY_GRAVITY: i32 = 16_384;
-/// Each new search divides the history by this, so old knowledge fades.
-const HISTORY_AGE_DIVISOR: i16 = 2;
-
-// Reporting.
-/// `hashfull` looks at this many table slots...
-const HASHFULL_SAMPLE: usize = 1000;
-/// ...and reports the share in use per this many.
-const HASHFULL_SCALE: usize = 1000;
 
 /// The static exchange on one square has at most one capture per piece on the board, plus the
 /// move itself and a final entry.
@@ -123,82 +120,6 @@ pub trait Budget {
     fn iteration_done(&mut self, _progress: &Progress, _root: &Position, _pv: &[Move]) {}
 }
 
-/// What a score is known to be: exact, or only a bound when an aspiration window failed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum ScoreBound {
-    /// The score itself.
-    #[default]
-    Exact,
-    /// At least this (the search failed high).
-    Lower,
-    /// At most this (the search failed low).
-    Upper,
-}
-
-/// How far a search has come: the numbers of a `13` record.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Progress {
-    /// The iteration's depth in plies.
-    pub depth: u8,
-    /// The deepest ply reached, quiescence included.
-    pub seldepth: u8,
-    /// The score in centipawns for the side to move; mates beyond [`MATE_BOUND`].
-    pub score: i32,
-    /// Whether `score` is exact or a bound.
-    pub bound: ScoreBound,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub time_ms: u64,
-    /// Permille of the transposition table in use.
-    pub hashfull: u16,
-}
-
-impl Progress {
-    /// Writes the `13` record: `depth D seldepth S score cp X|mate M [lowerbound|upperbound]
-    /// nodes N time T hashfull H pv MOVE...`, the principal variation from `root` in MOVE
-    /// notation (cut at the first move that is not legal, which a stale table can produce).
-    pub fn write(&self, root: &Position, pv: &[Move], out: &mut Writer<'_>) {
-        out.bytes(b"depth ");
-        out.number(u64::from(self.depth));
-        out.bytes(b" seldepth ");
-        out.number(u64::from(self.seldepth));
-        out.bytes(b" score ");
-        let (kind, value) = if self.score.abs() > MATE_BOUND {
-            // Plies to mate, rounded up to moves.
-            (&b"mate "[..], (MATE - self.score.abs() + 1) / 2)
-        } else {
-            (&b"cp "[..], self.score.abs())
-        };
-        out.bytes(kind);
-        if self.score < 0 {
-            out.byte(b'-');
-        }
-        out.number(value.unsigned_abs().into());
-        match self.bound {
-            ScoreBound::Exact => {}
-            ScoreBound::Lower => out.bytes(b" lowerbound"),
-            ScoreBound::Upper => out.bytes(b" upperbound"),
-        }
-        out.bytes(b" nodes ");
-        out.number(self.nodes);
-        out.bytes(b" time ");
-        out.number(self.time_ms);
-        out.bytes(b" hashfull ");
-        out.number(u64::from(self.hashfull));
-        out.bytes(b" pv");
-        let mut pos = root.clone();
-        for &mv in pv {
-            if !movegen::legal_moves(&pos).contains(mv) {
-                break;
-            }
-            out.byte(b' ');
-            MoveText::describe(&pos, mv).write(out);
-            let _ = pos.make(mv);
-        }
-    }
-}
-
 /// A budget with no clock and no signals (for fixed depth or node searches and tests).
 pub struct Unlimited;
 
@@ -209,38 +130,6 @@ impl Budget for Unlimited {
     fn interrupted(&mut self) -> bool {
         false
     }
-}
-
-/// The bound a stored score represents.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-#[repr(u8)]
-enum Bound {
-    #[default]
-    None = 0,
-    Exact = 1,
-    Lower = 2,
-    Upper = 3,
-}
-
-/// One transposition table slot.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct TtEntry {
-    key: u64,
-    mv: u16,
-    score: i16,
-    depth: u8,
-    bound: Bound,
-}
-
-impl TtEntry {
-    /// An empty slot.
-    pub const EMPTY: TtEntry = TtEntry {
-        key: 0,
-        mv: 0,
-        score: 0,
-        depth: 0,
-        bound: Bound::None,
-    };
 }
 
 /// Per-ply search memory, owned by the caller (a heap allocation in the kernel).
@@ -284,59 +173,6 @@ impl Frame {
 
 /// How many frames a search needs.
 pub const FRAMES: usize = MAX_PLY + 2;
-
-/// History heuristic: a score per (colour, kind) and target square for quiet moves.
-#[derive(Clone)]
-pub struct History {
-    table: [[[i16; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History::new()
-    }
-}
-
-impl History {
-    /// All zero.
-    pub const fn new() -> History {
-        History {
-            table: [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
-        }
-    }
-
-    fn get(&self, side: usize, kind: usize, to: usize) -> i32 {
-        self.table
-            .get(side)
-            .and_then(|t| t.get(kind))
-            .and_then(|t| t.get(to))
-            .map_or(0, |&v| i32::from(v))
-    }
-
-    fn update(&mut self, side: usize, kind: usize, to: usize, bonus: i32) {
-        if let Some(v) = self
-            .table
-            .get_mut(side)
-            .and_then(|t| t.get_mut(kind))
-            .and_then(|t| t.get_mut(to))
-        {
-            // Gravity keeps values within i16 and lets old knowledge fade.
-            let cur = i32::from(*v);
-            let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
-            *v = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
-        }
-    }
-
-    fn age(&mut self) {
-        for side in self.table.iter_mut() {
-            for kind in side.iter_mut() {
-                for v in kind.iter_mut() {
-                    *v /= HISTORY_AGE_DIVISOR;
-                }
-            }
-        }
-    }
-}
 
 /// Stack measurement: the address of a local at the entry of each ply (feature `stack-probe`).
 #[cfg(feature = "stack-probe")]
@@ -458,30 +294,6 @@ pub fn search<H: HistoryStore>(
     result
 }
 
-#[inline]
-fn score_to_tt(score: i32, ply: usize) -> i16 {
-    let s = if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    };
-    s.clamp(-INFINITY, INFINITY) as i16
-}
-
-#[inline]
-fn score_from_tt(score: i16, ply: usize) -> i32 {
-    let s = i32::from(score);
-    if s > MATE_BOUND {
-        s - ply as i32
-    } else if s < -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
-}
-
 /// Late-move reduction for a quiet move: grows with depth and with the move's index.
 #[inline]
 fn reduction(depth: i32, index: usize) -> i32 {
@@ -546,7 +358,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         result.nodes = self.nodes;
         result.time_ms = self.elapsed();
         result.seldepth = (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8;
-        result.hashfull = self.hashfull();
+        result.hashfull = table::hashfull(self.mem.tt);
         Ok(result)
     }
 
@@ -626,7 +438,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             bound,
             nodes: self.nodes,
             time_ms: self.elapsed(),
-            hashfull: self.hashfull(),
+            hashfull: table::hashfull(self.mem.tt),
         };
         let pv = self
             .mem
@@ -637,17 +449,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.budget.iteration_done(&progress, &self.pos, pv);
     }
 
-    /// Permille of the first thousand table slots in use.
-    fn hashfull(&self) -> u16 {
-        let sample = self.mem.tt.get(..HASHFULL_SAMPLE).unwrap_or(self.mem.tt);
-        if sample.is_empty() {
-            return 0;
-        }
-        let used = sample.iter().filter(|e| e.bound != Bound::None).count();
-        (used * HASHFULL_SCALE / sample.len()) as u16
-    }
-
-    /// Counts a node and decides whether to stop.
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
@@ -733,45 +534,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
     fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
         self.mem.frames.get_mut(ply)
-    }
-
-    fn tt_index(&self, key: u64) -> Option<usize> {
-        let len = self.mem.tt.len() as u64;
-        if len == 0 {
-            return None;
-        }
-        // Multiply-shift: the key's upper half, scaled to 0..len (tables up to 2^32 slots).
-        let half = u32::BITS;
-        Some(((key >> half).wrapping_mul(len & u64::from(u32::MAX)) >> half) as usize)
-    }
-
-    #[inline(never)]
-    fn tt_probe(&self, key: u64) -> Option<TtEntry> {
-        let e = *self.mem.tt.get(self.tt_index(key)?)?;
-        (e.bound != Bound::None && e.key == key).then_some(e)
-    }
-
-    #[inline(never)]
-    fn tt_store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
-        let Some(i) = self.tt_index(key) else { return };
-        if let Some(e) = self.mem.tt.get_mut(i) {
-            // Keep a deeper entry of the same position unless this one is exact.
-            if e.key == key && i32::from(e.depth) > depth && bound != Bound::Exact {
-                return;
-            }
-            let keep_move = if mv == Move::NULL && e.key == key {
-                e.mv
-            } else {
-                mv.bits()
-            };
-            *e = TtEntry {
-                key,
-                mv: keep_move,
-                score: score_to_tt(score, ply),
-                depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
-                bound,
-            };
-        }
     }
 
     /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
@@ -941,11 +703,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         // Step 3. Transposition table: its move is tried first; outside the PV its score
         // ends the node when it is deep enough and its bound fits the window.
         let mut tt_move = Move::NULL;
-        if let Some(e) = self.tt_probe(key) {
-            tt_move = Move::from_bits(e.mv);
-            if !pv_node && i32::from(e.depth) >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
+        if let Some(e) = table::probe(self.mem.tt, key) {
+            tt_move = e.mv();
+            if !pv_node && e.depth() >= depth {
+                let s = e.score(ply);
+                let cut = match e.bound() {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= alpha,
@@ -1029,7 +791,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // Step 10. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
             // when they turn out better than expected.
-            // Generated moves always fit; a refusal (release builds only) skips the move.
             // Generated moves are never refused; a refusal (release builds only) skips the move.
             if !self.make(ply, mv) {
                 index += 1;
@@ -1085,7 +846,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         } else {
             Bound::Upper
         };
-        self.tt_store(key, depth, best_score, bound, best_move, ply);
+        table::store(self.mem.tt, key, depth, best_score, bound, best_move, ply);
         best_score
     }
 

@@ -1,0 +1,64 @@
+//! The history heuristic: how often a quiet move by a kind of piece to a square caused a
+//! cutoff, with gravity so that values stay bounded and old knowledge fades.
+
+use crate::piece::{Color, PieceKind, Square};
+
+/// History scores stay within this bound (they are stored as `i16`).
+const HISTORY_MAX: i32 = 16_000;
+/// The gravity divisor: a bonus of this size would replace the old value entirely.
+const HISTORY_GRAVITY: i32 = 16_384;
+/// Each new search divides the history by this, so old knowledge fades.
+const HISTORY_AGE_DIVISOR: i16 = 2;
+
+/// History heuristic: a score per (colour, kind) and target square for quiet moves.
+#[derive(Clone)]
+pub struct History {
+    table: [[[i16; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+impl History {
+    /// All zero.
+    pub const fn new() -> History {
+        History {
+            table: [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
+        }
+    }
+
+    pub(super) fn get(&self, side: usize, kind: usize, to: usize) -> i32 {
+        self.table
+            .get(side)
+            .and_then(|t| t.get(kind))
+            .and_then(|t| t.get(to))
+            .map_or(0, |&v| i32::from(v))
+    }
+
+    pub(super) fn update(&mut self, side: usize, kind: usize, to: usize, bonus: i32) {
+        if let Some(v) = self
+            .table
+            .get_mut(side)
+            .and_then(|t| t.get_mut(kind))
+            .and_then(|t| t.get_mut(to))
+        {
+            // Gravity keeps values within i16 and lets old knowledge fade.
+            let cur = i32::from(*v);
+            let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
+            *v = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        }
+    }
+
+    pub(super) fn age(&mut self) {
+        for side in self.table.iter_mut() {
+            for kind in side.iter_mut() {
+                for v in kind.iter_mut() {
+                    *v /= HISTORY_AGE_DIVISOR;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The transposition table: caller-owned slots, one per position key, indexed by
+//! multiply-shift, with mate scores stored relative to the node.
+
+use super::{INFINITY, MATE_BOUND};
+use crate::piece::Move;
+
+/// `hashfull` looks at this many table slots...
+const HASHFULL_SAMPLE: usize = 1000;
+/// ...and reports the share in use per this many.
+const HASHFULL_SCALE: usize = 1000;
+
+/// The bound a stored score represents.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[repr(u8)]
+pub(super) enum Bound {
+    #[default]
+    None = 0,
+    Exact = 1,
+    Lower = 2,
+    Upper = 3,
+}
+
+/// One transposition table slot.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TtEntry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    depth: u8,
+    bound: Bound,
+}
+
+impl TtEntry {
+    /// An empty slot.
+    pub const EMPTY: TtEntry = TtEntry {
+        key: 0,
+        mv: 0,
+        score: 0,
+        depth: 0,
+        bound: Bound::None,
+    };
+
+    /// The stored move (`Move::NULL` when none).
+    pub(super) fn mv(&self) -> Move {
+        Move::from_bits(self.mv)
+    }
+
+    /// The stored depth.
+    pub(super) fn depth(&self) -> i32 {
+        i32::from(self.depth)
+    }
+
+    /// The stored bound.
+    pub(super) fn bound(&self) -> Bound {
+        self.bound
+    }
+
+    /// The stored score, as seen from a node `ply` plies from the root.
+    pub(super) fn score(&self, ply: usize) -> i32 {
+        let s = i32::from(self.score);
+        if s > MATE_BOUND {
+            s - ply as i32
+        } else if s < -MATE_BOUND {
+            s + ply as i32
+        } else {
+            s
+        }
+    }
+}
+
+/// A score as stored: mates counted from the node `ply` plies from the root, not from the root.
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i16 {
+    let s = if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    };
+    s.clamp(-INFINITY, INFINITY) as i16
+}
+
+/// The slot of `key` (`None` for an empty table).
+fn index(tt: &[TtEntry], key: u64) -> Option<usize> {
+    let len = tt.len() as u64;
+    if len == 0 {
+        return None;
+    }
+    // Multiply-shift: the key's upper half, scaled to 0..len (tables up to 2^32 slots).
+    let half = u32::BITS;
+    Some(((key >> half).wrapping_mul(len & u64::from(u32::MAX)) >> half) as usize)
+}
+
+/// The entry stored for `key`, if any.
+#[inline(never)]
+pub(super) fn probe(tt: &[TtEntry], key: u64) -> Option<TtEntry> {
+    let e = *tt.get(index(tt, key)?)?;
+    (e.bound != Bound::None && e.key == key).then_some(e)
+}
+
+/// Stores a node's result; a deeper entry of the same position stays unless this one is exact.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn store(
+    tt: &mut [TtEntry],
+    key: u64,
+    depth: i32,
+    score: i32,
+    bound: Bound,
+    mv: Move,
+    ply: usize,
+) {
+    let Some(i) = index(tt, key) else { return };
+    if let Some(e) = tt.get_mut(i) {
+        if e.key == key && i32::from(e.depth) > depth && bound != Bound::Exact {
+            return;
+        }
+        let keep_move = if mv == Move::NULL && e.key == key {
+            e.mv
+        } else {
+            mv.bits()
+        };
+        *e = TtEntry {
+            key,
+            mv: keep_move,
+            score: score_to_tt(score, ply),
+            depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
+            bound,
+        };
+    }
+}
+
+/// Permille of the first thousand table slots in use.
+pub(super) fn hashfull(tt: &[TtEntry]) -> u16 {
+    let sample = tt.get(..HASHFULL_SAMPLE).unwrap_or(tt);
+    if sample.is_empty() {
+        return 0;
+    }
+    let used = sample.iter().filter(|e| e.bound != Bound::None).count();
+    (used * HASHFULL_SCALE / sample.len()) as u16
+}
