@@ -48,6 +48,9 @@ impl Engine {
         let history = KVVec::from_elem(Ply::EMPTY, MAX_HISTORY, GFP_KERNEL)?;
         let mut device = Device::with_history(PlyStore(history));
         device.set_limit(Limit::Time(settings.think_ms));
+        // SAFETY: `get_random_u64` has no preconditions; it may be called from any process
+        // context, before or after the entropy pool is ready.
+        device.seed(unsafe { kernel::bindings::get_random_u64() });
         Ok(KBox::new(
             Engine {
                 device,

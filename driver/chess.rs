@@ -62,6 +62,9 @@ mod fen;
 #[path = "../chess-core/src/game.rs"]
 mod game;
 #[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../chess-core/src/level.rs"]
+mod level;
+#[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/movegen.rs"]
 mod movegen;
 #[allow(dead_code, unreachable_pub, missing_docs)]

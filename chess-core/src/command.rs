@@ -16,9 +16,10 @@
 
 use core::fmt;
 
+use crate::level::{Level, MAX_VARIETY};
 use crate::notation::{parse_decimal, MoveText, Writer};
 use crate::piece::Color;
-use crate::search::Limit;
+use crate::search::{Limit, MAX_LINES};
 
 /// Commands longer than this many bytes (newline included) are refused with `INVFMT`.
 pub const MAX_COMMAND: usize = 256;
@@ -34,6 +35,27 @@ pub const MAX_NODES: u64 = 1_000_000_000_000;
 
 /// The deepest perft `12` accepts.
 pub const MAX_PERFT: u32 = 7;
+
+/// The largest seed `07 S` accepts.
+pub const MAX_SEED: u64 = 9_999_999_999_999_999;
+
+/// The most moves `03 MOVE...` can name: as many of the shortest (7 bytes and a space) as fit
+/// in a command of [`MAX_COMMAND`] bytes after `03 `.
+pub const MAX_ROOT_MOVES: usize = (MAX_COMMAND - 3) / 8;
+
+/// How the CPU plays, beside its budget: each set by its own `07` letter and kept until changed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Setting {
+    /// `07 L<elo>`: play at about this strength; `07 L` alone: full strength.
+    Level(Option<Level>),
+    /// `07 V<cp>`: at full strength, choose among the moves within this many centipawns of the
+    /// best (0: always the best).
+    Variety(u16),
+    /// `07 S<seed>`: the seed of the choices levels and variety make.
+    Seed(u64),
+    /// `07 P<n>`: rank the best `n` root moves (`MultiPV`), each reported by `13`.
+    Lines(u8),
+}
 
 /// Who plays what.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -158,6 +180,9 @@ pub enum Command<'a> {
     Move(MoveText),
     /// `03`.
     Cpu,
+    /// `03 MOVE...`: the CPU moves, choosing among these moves only (space separated, each
+    /// checked for form).
+    CpuAmong(&'a [u8]),
     /// `04`.
     Resign,
     /// `05`.
@@ -166,6 +191,8 @@ pub enum Command<'a> {
     Fen,
     /// `07 T<ms>|D<plies>|N<nodes>|I`.
     SetLimit(Limit),
+    /// `07 L<elo>|L|V<cp>|S<seed>|P<n>`.
+    Set(Setting),
     /// `08`.
     Save,
     /// `09 W|B|H <FEN>`: the FEN's bytes, not yet parsed.
@@ -231,6 +258,42 @@ fn parse_limit(arg: &[u8]) -> Option<Limit> {
     }
 }
 
+/// Parses the argument of `07` that is a setting rather than a budget.
+fn parse_setting(arg: &[u8]) -> Option<Setting> {
+    let (&kind, digits) = arg.split_first()?;
+    match kind {
+        b'L' if digits.is_empty() => Some(Setting::Level(None)),
+        b'L' => parse_decimal(digits, u64::from(u16::MAX))
+            .and_then(|n| u16::try_from(n).ok())
+            .and_then(Level::new)
+            .map(|level| Setting::Level(Some(level))),
+        b'V' => parse_decimal(digits, u64::from(MAX_VARIETY))
+            .and_then(|n| u16::try_from(n).ok())
+            .map(Setting::Variety),
+        b'S' => parse_decimal(digits, MAX_SEED).map(Setting::Seed),
+        b'P' => parse_positive(digits, MAX_LINES as u64)
+            .and_then(|n| u8::try_from(n).ok())
+            .map(Setting::Lines),
+        _ => None,
+    }
+}
+
+/// Checks the form of the moves of `03 MOVE...`: 1 to [`MAX_ROOT_MOVES`] moves, single spaces.
+fn parse_root_moves(arg: &[u8]) -> Option<&[u8]> {
+    let mut count = 0;
+    for word in arg.split(|&c| c == b' ') {
+        MoveText::parse(word).ok()?;
+        count += 1;
+    }
+    (count <= MAX_ROOT_MOVES).then_some(arg)
+}
+
+/// The moves of `03 MOVE...`, as [`Command::CpuAmong`] holds them.
+pub fn root_moves(arg: &[u8]) -> impl Iterator<Item = MoveText> + '_ {
+    arg.split(|&c| c == b' ')
+        .filter_map(|word| MoveText::parse(word).ok())
+}
+
 /// Splits one framed line into its opcode and its argument (`None` when there is none).
 fn split_frame(input: &[u8]) -> Result<(Opcode, Option<&[u8]>), FormError> {
     if input.len() > MAX_COMMAND {
@@ -269,7 +332,10 @@ impl<'a> Command<'a> {
         let cmd = match (op, arg) {
             (Opcode::NewGame, Some(&[m])) => Mode::from_letter(m).map(Command::NewGame),
             (Opcode::Move, Some(text)) => MoveText::parse(text).ok().map(Command::Move),
-            (Opcode::SetLimit, Some(arg)) => parse_limit(arg).map(Command::SetLimit),
+            (Opcode::SetLimit, Some(arg)) => parse_limit(arg)
+                .map(Command::SetLimit)
+                .or_else(|| parse_setting(arg).map(Command::Set)),
+            (Opcode::Cpu, Some(arg)) => parse_root_moves(arg).map(Command::CpuAmong),
             (Opcode::Load, Some([m, b' ', fen @ ..])) => {
                 Mode::from_letter(*m).map(|mode| Command::Load(mode, fen))
             }
@@ -307,11 +373,11 @@ impl<'a> Command<'a> {
             Command::NewGame(_) => Opcode::NewGame,
             Command::Board => Opcode::Board,
             Command::Move(_) => Opcode::Move,
-            Command::Cpu => Opcode::Cpu,
+            Command::Cpu | Command::CpuAmong(_) => Opcode::Cpu,
             Command::Resign => Opcode::Resign,
             Command::History => Opcode::History,
             Command::Fen => Opcode::Fen,
-            Command::SetLimit(_) => Opcode::SetLimit,
+            Command::SetLimit(_) | Command::Set(_) => Opcode::SetLimit,
             Command::Save => Opcode::Save,
             Command::Load(..) => Opcode::Load,
             Command::Undo => Opcode::Undo,
@@ -337,6 +403,14 @@ impl<'a> Command<'a> {
             Command::SetLimit(limit) => {
                 out.byte(b' ');
                 write_limit(limit, out);
+            }
+            Command::Set(setting) => {
+                out.byte(b' ');
+                write_setting(setting, out);
+            }
+            Command::CpuAmong(moves) => {
+                out.byte(b' ');
+                out.bytes(moves);
             }
             Command::Load(mode, fen) => {
                 out.byte(b' ');
@@ -370,6 +444,20 @@ pub fn write_limit(limit: Limit, out: &mut Writer<'_>) {
             out.number(n);
         }
         Limit::Infinite => out.byte(b'I'),
+    }
+}
+
+/// Writes a setting as `07` takes it: `L1500`, `L`, `V20`, `S42` or `P3`.
+pub fn write_setting(setting: Setting, out: &mut Writer<'_>) {
+    let (letter, value) = match setting {
+        Setting::Level(level) => (b'L', level.map(|l| u64::from(l.elo()))),
+        Setting::Variety(cp) => (b'V', Some(u64::from(cp))),
+        Setting::Seed(seed) => (b'S', Some(seed)),
+        Setting::Lines(n) => (b'P', Some(u64::from(n))),
+    };
+    out.byte(letter);
+    if let Some(v) = value {
+        out.number(v);
     }
 }
 
@@ -492,6 +580,12 @@ mod tests {
             Command::SetLimit(Limit::Depth(MAX_DEPTH)),
             Command::SetLimit(Limit::Nodes(MAX_NODES)),
             Command::SetLimit(Limit::Infinite),
+            Command::Set(Setting::Level(Level::new(crate::level::MIN_ELO))),
+            Command::Set(Setting::Level(None)),
+            Command::Set(Setting::Variety(MAX_VARIETY)),
+            Command::Set(Setting::Seed(MAX_SEED)),
+            Command::Set(Setting::Lines(MAX_LINES as u8)),
+            Command::CpuAmong(b"WPe2-e4 WNg1-f3"),
             Command::Save,
             Command::Load(Mode::Humans, &fen[2..]),
             Command::Undo,

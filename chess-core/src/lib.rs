@@ -23,6 +23,7 @@ pub mod command;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod level;
 pub mod movegen;
 pub mod notation;
 pub mod piece;

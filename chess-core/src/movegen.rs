@@ -89,6 +89,21 @@ impl MoveList {
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }
+
+    /// Keeps only the moves for which `keep` is true, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let Some(&mv) = self.moves.get(i) else { break };
+            if keep(mv) {
+                if let Some(slot) = self.moves.get_mut(kept) {
+                    *slot = mv;
+                }
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
 }
 
 /// Which moves to generate.

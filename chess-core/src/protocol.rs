@@ -5,70 +5,26 @@
 //! command runs, `13` and `14` from other files are answered by the board's [`Watch`] instead.
 
 use crate::board::Position;
-use crate::command::{Command, Reply};
+use crate::command::{self, Command, Reply, Setting, MAX_ROOT_MOVES};
 use crate::fen;
 use crate::game::{Game, HistoryStore, InlineHistory, Outcome, Ply, Status, MAX_HISTORY};
+use crate::level::{self, Level, Rng, LEVEL_LINES, VARIETY_LINES};
 use crate::movegen;
 use crate::notation::{self, MoveText, Writer};
 use crate::piece::Move;
-use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, SearchResult, MAX_PLY};
+use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, Request};
 
 pub use crate::command::Mode;
+
+#[path = "protocol/record.rs"]
+mod record;
+use record::{Record, Recorder};
 
 /// The longest reply: the history of a full game in MOVE notation (`05`).
 pub const MAX_REPLY: usize = MAX_HISTORY * 14 + 1;
 
 /// The default CPU budget per move.
 pub const DEFAULT_LIMIT: Limit = Limit::Time(1000);
-
-/// A finished search iteration: the numbers of a `13` record and the line it found.
-#[derive(Clone, Debug)]
-struct Iteration {
-    progress: Progress,
-    /// The position the search started from, to print the PV in MOVE notation.
-    root: Position,
-    pv: [Move; MAX_PLY],
-    pv_len: usize,
-}
-
-impl Iteration {
-    fn new(progress: Progress, root: &Position, pv: &[Move]) -> Iteration {
-        let mut line = [Move::NULL; MAX_PLY];
-        let pv_len = pv.len().min(MAX_PLY);
-        for (slot, &mv) in line.iter_mut().zip(pv) {
-            *slot = mv;
-        }
-        Iteration {
-            progress,
-            root: root.clone(),
-            pv: line,
-            pv_len,
-        }
-    }
-
-    fn from_result(result: &SearchResult, root: &Position) -> Iteration {
-        let progress = Progress {
-            depth: result.depth,
-            seldepth: result.seldepth,
-            score: result.score,
-            nodes: result.nodes,
-            time_ms: result.time_ms,
-            hashfull: result.hashfull,
-            ..Progress::default()
-        };
-        Iteration::new(
-            progress,
-            root,
-            result.pv.get(..result.pv_len).unwrap_or(&[]),
-        )
-    }
-
-    /// Writes the `13` record, newline included.
-    fn write(&self, progress: &Progress, out: &mut Writer<'_>) {
-        progress.write(&self.root, self.pv.get(..self.pv_len).unwrap_or(&[]), out);
-        out.byte(b'\n');
-    }
-}
 
 /// A board's running command as the board's other files see it: `13` reads its progress and
 /// `14` asks it to stop. The host keeps one per board behind a short-held lock of its own,
@@ -81,7 +37,7 @@ pub struct Watch {
     stop: bool,
     started_ms: u64,
     nodes: u64,
-    last: Option<Iteration>,
+    last: Record,
 }
 
 impl Watch {
@@ -92,11 +48,14 @@ impl Watch {
 
     /// The command `input` starts at host time `now_ms`: no stop request, no progress yet.
     pub fn begin(&mut self, input: &[u8], now_ms: u64) {
-        self.searching = matches!(Command::parse(input), Ok(Command::Cpu));
+        self.searching = matches!(
+            Command::parse(input),
+            Ok(Command::Cpu | Command::CpuAmong(_))
+        );
         self.stop = false;
         self.started_ms = now_ms;
         self.nodes = 0;
-        self.last = None;
+        self.last.clear();
     }
 
     /// `14`: asks the running search to end now and play its best move so far.
@@ -118,7 +77,7 @@ impl Watch {
     /// A finished iteration (or a failed aspiration window) of the running search.
     pub fn note_iteration(&mut self, progress: &Progress, root: &Position, pv: &[Move]) {
         self.note_nodes(progress.nodes);
-        self.last = Some(Iteration::new(*progress, root, pv));
+        self.last.note(progress, root, pv);
     }
 
     /// Answers `input` if a busy board answers it at once (`14`, and `13` while a CPU move
@@ -138,26 +97,31 @@ impl Watch {
     /// `13` while a CPU move runs: the last finished iteration with the nodes and time so far;
     /// an empty line before the first iteration.
     pub fn write_record(&self, now_ms: u64, out: &mut Writer<'_>) {
-        match &self.last {
-            Some(it) => {
-                let progress = Progress {
-                    nodes: self.nodes.max(it.progress.nodes),
-                    time_ms: now_ms.saturating_sub(self.started_ms),
-                    ..it.progress
-                };
-                it.write(&progress, out);
-            }
-            None => out.byte(b'\n'),
+        if self.last.is_empty() {
+            return out.byte(b'\n');
         }
+        let time_ms = now_ms.saturating_sub(self.started_ms);
+        self.last.write(Some((self.nodes, time_ms)), out);
     }
 }
 
-/// The device: the game, who plays what, the CPU's budget and the last search.
+/// The device: the game, who plays what, how the CPU plays and the last search.
 pub struct Device<H: HistoryStore = InlineHistory> {
     game: Game<H>,
     mode: Option<Mode>,
     limit: Limit,
-    info: Option<Iteration>,
+    /// The strength level (`None`: full strength).
+    level: Option<Level>,
+    /// The variety margin at full strength, in centipawns.
+    variety: u16,
+    /// How many root moves a search ranks.
+    lines: u8,
+    /// What levels and variety draw their choices from.
+    rng: Rng,
+    /// The record of the last `03` this game (empty when none).
+    info: Record,
+    /// The record of the `03` running now, which becomes `info` when it completes.
+    scratch: Record,
 }
 
 impl Device {
@@ -190,7 +154,12 @@ impl<H: HistoryStore> Device<H> {
             game: Game::with_history(Position::startpos(), history),
             mode: None,
             limit: DEFAULT_LIMIT,
-            info: None,
+            level: None,
+            variety: 0,
+            lines: 1,
+            rng: Rng::new(0),
+            info: Record::default(),
+            scratch: Record::default(),
         }
     }
 
@@ -202,6 +171,12 @@ impl<H: HistoryStore> Device<H> {
     /// Sets the CPU's budget per move (the kernel's module parameter does this at load).
     pub fn set_limit(&mut self, limit: Limit) {
         self.limit = limit;
+    }
+
+    /// Seeds the choices of levels and variety (hosts seed from their clock at load; `07 S`
+    /// does the same).
+    pub fn seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     /// The game (for tools and tests).
@@ -234,6 +209,10 @@ impl<H: HistoryStore> Device<H> {
                 self.limit = limit;
                 Reply::Ok.write(out);
             }
+            Command::Set(setting) => {
+                self.set(setting);
+                Reply::Ok.write(out);
+            }
             // Nothing runs while this device handles a command, so there is nothing to stop.
             Command::Stop => Reply::Ok.write(out),
             _ if self.mode.is_none() => Reply::NoGame.write(out),
@@ -247,11 +226,14 @@ impl<H: HistoryStore> Device<H> {
             Command::Undo => self.undo(out),
             Command::Perft(depth) => return self.perft(depth, ctx),
             // Moves, which need a game in progress.
-            Command::Move(_) | Command::Cpu | Command::Resign if !self.game.is_ongoing() => {
+            Command::Move(_) | Command::Cpu | Command::CpuAmong(_) | Command::Resign
+                if !self.game.is_ongoing() =>
+            {
                 Reply::NoGame.write(out)
             }
             Command::Move(text) => self.human_move(text, out),
-            Command::Cpu => return self.cpu_move(ctx),
+            Command::Cpu => return self.cpu_move(&[], ctx),
+            Command::CpuAmong(text) => return self.cpu_move_among(text, ctx),
             Command::Resign => self.resign(out),
         }
         Ok(())
@@ -261,7 +243,7 @@ impl<H: HistoryStore> Device<H> {
     fn new_game(&mut self, mode: Mode, pos: Position, out: &mut Writer<'_>) {
         self.game.reset(pos);
         self.mode = Some(mode);
-        self.info = None;
+        self.info.clear();
         Reply::Ok.write(out);
     }
 
@@ -314,10 +296,10 @@ impl<H: HistoryStore> Device<H> {
 
     /// `13` after the search: its final record; an empty line when no `03` ran this game.
     fn search_info(&self, out: &mut Writer<'_>) {
-        match &self.info {
-            Some(it) => it.write(&it.progress, out),
-            None => out.byte(b'\n'),
+        if self.info.is_empty() {
+            return out.byte(b'\n');
         }
+        self.info.write(None, out);
     }
 
     /// `10`.
@@ -354,9 +336,42 @@ impl<H: HistoryStore> Device<H> {
         }
     }
 
-    /// `03`.
-    fn cpu_move(&mut self, ctx: &mut Context<'_, '_>) -> Result<(), Interrupted> {
-        if self.humans_turn() && self.mode != Some(Mode::Humans) {
+    /// `07` with a setting.
+    fn set(&mut self, setting: Setting) {
+        match setting {
+            Setting::Level(level) => self.level = level.filter(|l| !l.is_full()),
+            Setting::Variety(cp) => self.variety = cp,
+            Setting::Seed(seed) => self.seed(seed),
+            Setting::Lines(n) => self.lines = n,
+        }
+    }
+
+    /// `03 MOVE...`: every move named must be legal here (`ILLMOVE` otherwise).
+    fn cpu_move_among(
+        &mut self,
+        text: &[u8],
+        ctx: &mut Context<'_, '_>,
+    ) -> Result<(), Interrupted> {
+        let mut among = [Move::NULL; MAX_ROOT_MOVES];
+        let mut count = 0;
+        for (slot, word) in among.iter_mut().zip(command::root_moves(text)) {
+            match word.resolve(self.game.position()) {
+                Some(mv) => *slot = mv,
+                None if self.cpus_turn() => {
+                    Reply::IllMove.write(&mut ctx.out);
+                    return Ok(());
+                }
+                // Not the CPU's turn: `cpu_move` answers OOT, which comes first.
+                None => {}
+            }
+            count += 1;
+        }
+        self.cpu_move(among.get(..count).unwrap_or(&[]), ctx)
+    }
+
+    /// `03`: the CPU searches as its settings say (among `among` when not empty) and plays.
+    fn cpu_move(&mut self, among: &[Move], ctx: &mut Context<'_, '_>) -> Result<(), Interrupted> {
+        if !self.cpus_turn() {
             Reply::Oot.write(&mut ctx.out);
             return Ok(());
         }
@@ -365,10 +380,39 @@ impl<H: HistoryStore> Device<H> {
             frames: &mut *ctx.memory.frames,
             history: &mut *ctx.memory.history,
         };
-        let result = search::search(&self.game, self.limit, memory, ctx.budget)?;
-        self.info = Some(Iteration::from_result(&result, self.game.position()));
-        self.play(result.best).write(&mut ctx.out);
+        let mut request = Request::new(self.limit);
+        request.root_moves = among;
+        request.lines = usize::from(self.lines);
+        if let Some(level) = self.level {
+            request.lines = request.lines.max(LEVEL_LINES);
+            request.max_nodes = level.max_nodes();
+            request.max_depth = level.max_depth();
+        } else if self.variety > 0 {
+            request.lines = request.lines.max(VARIETY_LINES);
+        }
+        self.scratch.clear();
+        let mut recorder = Recorder {
+            host: &mut *ctx.budget,
+            record: &mut self.scratch,
+        };
+        let result = search::search(&self.game, request, memory, &mut recorder)?;
+        self.scratch.finish(&result, self.game.position());
+        core::mem::swap(&mut self.info, &mut self.scratch);
+        let mv = match self.level {
+            Some(level) => level.choose(result.lines(), &mut self.rng),
+            None if self.variety > 0 => {
+                level::choose(result.lines(), i32::from(self.variety), &mut self.rng)
+            }
+            None => None,
+        };
+        self.play(mv.unwrap_or(result.best)).write(&mut ctx.out);
         Ok(())
+    }
+
+    /// True when the CPU may move now: the side to move is not a human's in a game against
+    /// the CPU.
+    fn cpus_turn(&self) -> bool {
+        !self.humans_turn() || self.mode == Some(Mode::Humans)
     }
 
     /// `04`.

@@ -100,6 +100,61 @@ pub enum Limit {
     Infinite,
 }
 
+/// The most root moves one search ranks (`MultiPV`).
+pub const MAX_LINES: usize = 8;
+
+/// What a search is asked to do: its budget, how many root moves to rank, which root moves
+/// to consider, and the ceilings a strength level adds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Request<'m> {
+    /// The budget.
+    pub limit: Limit,
+    /// How many of the best root moves to rank, each with its own search (1 to [`MAX_LINES`]).
+    pub lines: usize,
+    /// The root moves to consider; empty for all (UCI's `searchmoves`).
+    pub root_moves: &'m [Move],
+    /// No iteration starts past this many nodes, whatever the limit.
+    pub max_nodes: u64,
+    /// No iteration deeper than this, whatever the limit.
+    pub max_depth: u8,
+}
+
+impl Request<'_> {
+    /// A search of the best move within `limit`.
+    pub const fn new(limit: Limit) -> Request<'static> {
+        Request {
+            limit,
+            lines: 1,
+            root_moves: &[],
+            max_nodes: u64::MAX,
+            max_depth: u8::MAX,
+        }
+    }
+}
+
+impl From<Limit> for Request<'static> {
+    fn from(limit: Limit) -> Self {
+        Request::new(limit)
+    }
+}
+
+/// One ranked root move of the last completed iteration.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RootLine {
+    /// The move.
+    pub mv: Move,
+    /// Its score for the side to move.
+    pub score: i32,
+}
+
+impl RootLine {
+    /// No move.
+    pub const NONE: RootLine = RootLine {
+        mv: Move::NULL,
+        score: 0,
+    };
+}
+
 /// The host's clock, signal check and view of the search: the kernel's ktime,
 /// `signal_pending()` and the board's `13`/`14`, or `Instant` and flags in userspace.
 pub trait Budget {
@@ -232,6 +287,17 @@ pub struct SearchResult {
     pub pv: [Move; MAX_PLY],
     /// How much of `pv` is filled.
     pub pv_len: usize,
+    /// The root moves ranked by the last iteration that ranked them all, best first.
+    pub lines: [RootLine; MAX_LINES],
+    /// How many of `lines` are filled (0 when no iteration completed).
+    pub line_count: usize,
+}
+
+impl SearchResult {
+    /// The ranked root moves.
+    pub fn lines(&self) -> &[RootLine] {
+        self.lines.get(..self.line_count).unwrap_or(&[])
+    }
 }
 
 /// The search was abandoned because of a signal; nothing was decided.
@@ -250,6 +316,15 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     mem: Memory<'a>,
     budget: &'a mut dyn Budget,
     limit: Limit,
+    /// The root moves to consider (empty: all).
+    root_moves: &'a [Move],
+    /// The node count that ends the search (the limit's or the request's ceiling).
+    node_limit: u64,
+    /// The root moves already ranked in this iteration, which the next line leaves out.
+    ranked: [Move; MAX_LINES],
+    ranked_len: usize,
+    /// The line being searched, from 1 when several are ranked (0 for a single line).
+    line: u8,
     start_ms: u64,
     nodes: u64,
     next_check: u64,
@@ -262,20 +337,30 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     sel_depth: usize,
 }
 
-/// Searches the game's current position within `limit` and returns the best move found.
+/// Searches the game's current position as `request` asks and returns the best move found
+/// (and the ranked root moves).
 pub fn search<H: HistoryStore>(
     game: &Game<H>,
-    limit: Limit,
+    request: Request<'_>,
     mem: Memory<'_>,
     budget: &mut dyn Budget,
 ) -> Result<SearchResult, Interrupted> {
     let start_ms = budget.now_ms();
+    let node_limit = match request.limit {
+        Limit::Nodes(n) => n.min(request.max_nodes),
+        _ => request.max_nodes,
+    };
     let mut s = Searcher {
         pos: game.position().clone(),
         game,
         mem,
         budget,
-        limit,
+        limit: request.limit,
+        root_moves: request.root_moves,
+        node_limit,
+        ranked: [Move::NULL; MAX_LINES],
+        ranked_len: 0,
+        line: 0,
         start_ms,
         nodes: 0,
         next_check: CHECK_INTERVAL,
@@ -286,7 +371,7 @@ pub fn search<H: HistoryStore>(
         sel_depth: 0,
     };
     s.mem.history.age();
-    let result = s.iterate();
+    let result = s.iterate(&request);
     debug_assert!(
         s.pos == *game.position(),
         "the search did not take back every move it made"
@@ -303,7 +388,7 @@ fn reduction(depth: i32, index: usize) -> i32 {
 }
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
-    fn iterate(&mut self) -> Result<SearchResult, Interrupted> {
+    fn iterate(&mut self, request: &Request<'_>) -> Result<SearchResult, Interrupted> {
         let mut result = SearchResult {
             best: Move::NULL,
             score: 0,
@@ -314,12 +399,18 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             hashfull: 0,
             pv: [Move::NULL; MAX_PLY],
             pv_len: 0,
+            lines: [RootLine::NONE; MAX_LINES],
+            line_count: 0,
         };
         // The root's moves go in the spare last frame: a move list is too big for the stack.
         let (first, count) = match self.mem.frames.last_mut() {
             Some(spare) => {
                 spare.moves.clear();
                 movegen::generate(&self.pos, GenType::All, &mut spare.moves);
+                if !self.root_moves.is_empty() {
+                    let wanted = self.root_moves;
+                    spare.moves.retain(|mv| wanted.contains(&mv));
+                }
                 (spare.moves.as_slice().first().copied(), spare.moves.len())
             }
             None => (None, 0),
@@ -329,9 +420,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         };
         result.best = first;
         let max_depth = match self.limit {
-            Limit::Depth(d) => i32::from(d).clamp(1, MAX_PLY as i32 - 1),
+            Limit::Depth(d) => i32::from(d),
             _ => MAX_PLY as i32 - 1,
-        };
+        }
+        .min(i32::from(request.max_depth))
+        .clamp(1, MAX_PLY as i32 - 1);
+        let lines = request.lines.clamp(1, MAX_LINES).min(count);
         // A forced move needs no thought when the clock is what limits us.
         if count == 1 && matches!(self.limit, Limit::Time(_)) {
             result.pv[0] = first;
@@ -340,18 +434,55 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
 
         let mut score = 0;
+        let mut ranked = [RootLine::NONE; MAX_LINES];
         for depth in 1..=max_depth {
-            let value = self.aspiration(depth, score);
-            if self.interrupted {
-                return Err(Interrupted);
+            // Each line searches the root without the moves ranked before it.
+            self.ranked_len = 0;
+            for k in 0..lines {
+                self.line = if lines > 1 { k as u8 + 1 } else { 0 };
+                let guess = if k == 0 {
+                    score
+                } else {
+                    result.lines.get(k).map_or(score, |l| l.score)
+                };
+                let value = self.aspiration(depth, guess);
+                if self.interrupted {
+                    return Err(Interrupted);
+                }
+                let mv = self.root_pv_move();
+                if self.stop || mv == Move::NULL {
+                    // A partial search's move is trusted only if it comes from the PV search.
+                    break;
+                }
+                if let (Some(line), Some(slot)) = (ranked.get_mut(k), self.ranked.get_mut(k)) {
+                    *line = RootLine { mv, score: value };
+                    *slot = mv;
+                    self.ranked_len = k + 1;
+                }
+                if k == 0 {
+                    score = value;
+                    self.complete_iteration(&mut result, depth, score);
+                } else {
+                    self.report(depth, value, ScoreBound::Exact);
+                }
             }
-            if self.stop {
-                // A partial iteration's move is trusted only if it comes from the PV search.
-                break;
+            if self.ranked_len == lines {
+                // Stopping is allowed once every line has a move.
+                self.may_stop = true;
+                // Best first (stable): a later line can come out above an earlier one.
+                let done = ranked.get_mut(..lines).unwrap_or(&mut []);
+                for i in 1..done.len() {
+                    let mut j = i;
+                    while j > 0 && done.get(j - 1).map(|l| l.score) < done.get(j).map(|l| l.score) {
+                        done.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
+                result.lines = ranked;
+                result.line_count = lines;
             }
-            score = value;
-            self.complete_iteration(&mut result, depth, score);
-            if self.deepening_done(depth, score) {
+            self.ranked_len = 0;
+            if self.stop || self.deepening_done(depth, score) {
                 break;
             }
         }
@@ -391,8 +522,26 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
-    /// Takes a completed iteration's principal variation and score into `result`, reports it,
-    /// and from now on allows the search to stop.
+    /// The first move of the root's principal variation (`Move::NULL` when it has none).
+    fn root_pv_move(&self) -> Move {
+        match self.mem.frames.first() {
+            Some(f) if f.pv_len > 0 => f.pv[0],
+            _ => Move::NULL,
+        }
+    }
+
+    /// True for a root move this search leaves out: outside the requested root moves, or
+    /// ranked already in this iteration.
+    #[inline(never)]
+    fn skip_at_root(&self, mv: Move) -> bool {
+        self.ranked
+            .get(..self.ranked_len)
+            .is_some_and(|r| r.contains(&mv))
+            || (!self.root_moves.is_empty() && !self.root_moves.contains(&mv))
+    }
+
+    /// Takes a completed iteration's principal variation and score into `result` and reports
+    /// it.
     fn complete_iteration(&mut self, result: &mut SearchResult, depth: i32, score: i32) {
         if let Some(f) = self.mem.frames.first() {
             if f.pv_len > 0 {
@@ -404,7 +553,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         result.score = score;
         result.depth = depth as u8;
         self.report(depth, score, ScoreBound::Exact);
-        self.may_stop = true;
     }
 
     /// True when no further iteration should start: the host asked to stop, a timed search has
@@ -439,6 +587,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             nodes: self.nodes,
             time_ms: self.elapsed(),
             hashfull: table::hashfull(self.mem.tt),
+            line: self.line,
         };
         let pv = self
             .mem
@@ -452,10 +601,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
-        if let Limit::Nodes(n) = self.limit {
-            if self.may_stop && self.nodes >= n {
-                self.stop = true;
-            }
+        if self.may_stop && self.nodes >= self.node_limit {
+            self.stop = true;
         }
         if self.nodes >= self.next_check {
             self.poll();
@@ -771,8 +918,14 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index = 0;
+        let mut searched = 0;
         let side = self.pos.side_to_move().index();
         while let Some(mv) = self.pick(ply, index) {
+            // At the root, only the moves this line may rank.
+            if ply == 0 && self.skip_at_root(mv) {
+                index += 1;
+                continue;
+            }
             let quiet = mv.is_quiet();
             let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
 
@@ -798,7 +951,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             let gives_check = self.pos.in_check();
             let mut value;
-            if index == 0 {
+            searched += 1;
+            if searched == 1 {
                 value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
@@ -846,7 +1000,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         } else {
             Bound::Upper
         };
-        table::store(self.mem.tt, key, depth, best_score, bound, best_move, ply);
+        // A root that left moves out did not search the position itself.
+        if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
+            table::store(self.mem.tt, key, depth, best_score, bound, best_move, ply);
+        }
         best_score
     }
 

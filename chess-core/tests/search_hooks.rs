@@ -53,7 +53,7 @@ fn run(limit: Limit, host: &mut Host) -> search::SearchResult {
         frames: &mut frames,
         history: &mut history,
     };
-    search::search(&game, limit, mem, host).unwrap()
+    search::search(&game, limit.into(), mem, host).unwrap()
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn search_frames_are_small() {
         frames: &mut frames,
         history: &mut history,
     };
-    search::search(&game, Limit::Depth(12), mem, &mut Unlimited).unwrap();
+    search::search(&game, Limit::Depth(12).into(), mem, &mut Unlimited).unwrap();
     let addrs: Vec<usize> = probe::PLY
         .iter()
         .map(|a| a.load(Ordering::Relaxed))

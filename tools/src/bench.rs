@@ -146,7 +146,7 @@ pub fn search_speed(tt_mb: usize) -> Result<(), BenchError> {
             history: &mut history,
         };
         let t = Instant::now();
-        let r = search::search(&game, Limit::Depth(depth), mem, &mut Unlimited)
+        let r = search::search(&game, Limit::Depth(depth).into(), mem, &mut Unlimited)
             .map_err(|_| BenchError::Interrupted)?;
         let secs = t.elapsed().as_secs_f64();
         total_nodes += r.nodes;

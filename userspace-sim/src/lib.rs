@@ -52,6 +52,14 @@ pub struct Session {
     reply: Vec<u8>,
 }
 
+/// A seed for levels and variety that differs from run to run (`07 S` fixes one).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    (nanos as u64) ^ (u64::from(std::process::id()) << 32)
+}
+
 impl Default for Session {
     fn default() -> Self {
         Session::new(DEFAULT_TT_MB)
@@ -62,8 +70,10 @@ impl Session {
     /// A fresh device with a transposition table of `tt_mb` MiB.
     pub fn new(tt_mb: usize) -> Session {
         let entries = tt_mb * 1024 * 1024 / std::mem::size_of::<TtEntry>();
+        let mut device = Box::new(Device::new());
+        device.seed(clock_seed());
         Session {
-            device: Box::new(Device::new()),
+            device,
             tt: vec![TtEntry::EMPTY; entries.max(1)],
             frames: vec![Frame::new(); FRAMES],
             history: Box::new(History::new()),

@@ -35,17 +35,24 @@ pub struct Progress {
     pub time_ms: u64,
     /// Permille of the transposition table in use.
     pub hashfull: u16,
+    /// Which ranked root line this is, from 1, when a search ranks several (`MultiPV`); 0
+    /// for a search of the best move only.
+    pub line: u8,
 }
 
 impl Progress {
-    /// Writes the `13` record: `depth D seldepth S score cp X|mate M [lowerbound|upperbound]
-    /// nodes N time T hashfull H pv MOVE...`, the principal variation from `root` in MOVE
+    /// Writes the `13` record: `depth D seldepth S [multipv K] score cp X|mate M
+    /// [lowerbound|upperbound] nodes N time T hashfull H pv MOVE...`, the principal variation from `root` in MOVE
     /// notation (cut at the first move that is not legal, which a stale table can produce).
     pub fn write(&self, root: &Position, pv: &[Move], out: &mut Writer<'_>) {
         out.bytes(b"depth ");
         out.number(u64::from(self.depth));
         out.bytes(b" seldepth ");
         out.number(u64::from(self.seldepth));
+        if self.line > 0 {
+            out.bytes(b" multipv ");
+            out.number(u64::from(self.line));
+        }
         out.bytes(b" score ");
         let (kind, value) = if self.score.abs() > MATE_BOUND {
             // Plies to mate, rounded up to moves.

@@ -56,6 +56,7 @@ def dump(board):
 MOVE_RE = re.compile(r'^([WB])([KQRBNP])([a-h][1-8])-([a-h][1-8])'
                      r'(?:x([WB])([KQRBNP]))?(?:y([WB])([KQRBNP]))?$')
 LIMIT_RE = re.compile(r'^([TDN])([0-9]+)$')
+SETTING_RE = re.compile(r'^([LVSP])([0-9]+)$')
 FEN_BOARD_RE = re.compile(r'^[pnbrqkPNBRQK1-8]+(/[pnbrqkPNBRQK1-8]+){7}$')
 
 
@@ -336,7 +337,8 @@ class Model:
         return self.result()
 
     def c03(self, a):
-        if a:
+        # `03 MOVE...`: 1 to 31 moves, single spaces, each well formed; the CPU picks one.
+        if a and (len(a) > 31 or not all(MOVE_RE.match(t) for t in a)):
             return 'INVFMT'
         g = self.game
         if g is None or g.over:
@@ -344,6 +346,11 @@ class Model:
         if g.mode != 'H' and g.human_to_move():
             return 'OOT'
         moves = list(g.board.legal_moves)
+        if a:
+            named = {move_text(g.board, m): m for m in moves}
+            if not all(t in named for t in a):
+                return 'ILLMOVE'
+            moves = [named[t] for t in dict.fromkeys(a)]
         if len(moves) > 1:
             self.multi_cpu = True
         g.board.push(self.rng.choice(moves))
@@ -384,8 +391,15 @@ class Model:
     def c07(self, a):
         if len(a) != 1:
             return 'INVFMT'
-        if a[0] == 'I':
+        if a[0] in ('I', 'L'):
             return 'OK'
+        m = SETTING_RE.match(a[0])
+        if m:
+            k, v = m.group(1), int(m.group(2))
+            if len(m.group(2)) > 16 or (len(m.group(2)) > 1 and m.group(2)[0] == '0'):
+                return 'INVFMT'
+            ok = {'L': 800 <= v <= 2400, 'V': v <= 100, 'S': True, 'P': 1 <= v <= 8}[k]
+            return 'OK' if ok else 'INVFMT'
         m = LIMIT_RE.match(a[0])
         if not m:
             return 'INVFMT'
