@@ -101,6 +101,17 @@ def start_kchess(args):
     return chess.engine.SimpleEngine.popen_uci([args.engine, "uci", *args.engine_args.split()], timeout=30)
 
 
+def kchess_options(args):
+    """kchess's UCI options for every move: its strength level when --kchess-elo is given."""
+    if args.kchess_elo is None:
+        return {}
+    return {"UCI_LimitStrength": True, "UCI_Elo": args.kchess_elo}
+
+
+def kchess_label(args):
+    return "kchess" if args.kchess_elo is None else f"kchess-{args.kchess_elo}"
+
+
 def start_stockfish(args):
     sf = chess.engine.SimpleEngine.popen_uci([args.stockfish], timeout=30)
     sf.configure({"Threads": args.sf_threads, "Hash": args.sf_hash})
@@ -139,7 +150,8 @@ def play_game(args, players, level, opening, kchess_white, round_no):
         engine = players.kchess if kchess_to_move else players.stockfish
         who = "kchess" if kchess_to_move else f"stockfish-{level}"
         try:
-            played = engine.play(board, limit, game=game_key, options={} if kchess_to_move else sf_options)
+            options = kchess_options(args) if kchess_to_move else sf_options
+            played = engine.play(board, limit, game=game_key, options=options)
             move = played.move
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as e:
             move = None
@@ -170,8 +182,8 @@ def play_game(args, players, level, opening, kchess_white, round_no):
     game.headers["Site"] = "kchess tools/elo/gauntlet.py"
     game.headers["Date"] = time.strftime("%Y.%m.%d")
     game.headers["Round"] = str(round_no)
-    game.headers["White"] = "kchess" if kchess_white else sf_name
-    game.headers["Black"] = sf_name if kchess_white else "kchess"
+    game.headers["White"] = kchess_label(args) if kchess_white else sf_name
+    game.headers["Black"] = sf_name if kchess_white else kchess_label(args)
     game.headers["Result"] = result
     game.headers["Opening"] = name
     game.headers["Termination"] = termination
@@ -214,6 +226,7 @@ def main():
     ap.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
     ap.add_argument("--pgn", help="write the games to this PGN file")
     ap.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
+    ap.add_argument("--kchess-elo", type=int, help="play kchess at this strength level (UCI_Elo)")
     ap.add_argument("--sf-threads", type=int, default=1)
     ap.add_argument("--sf-hash", type=int, default=16)
     ap.add_argument("--check-openings", action="store_true", help="check the openings and exit")
@@ -246,7 +259,8 @@ def main():
     close(kchess)
 
     print(
-        f"{kchess_name} vs {sf_name} (UCI_LimitStrength) at {', '.join(map(str, levels))}; "
+        f"{kchess_name}{'' if args.kchess_elo is None else f' at level {args.kchess_elo}'} "
+        f"vs {sf_name} (UCI_LimitStrength) at {', '.join(map(str, levels))}; "
         f"{args.games} games per level, {args.movetime_ms} ms per move, {len(openings)} openings, "
         f"concurrency {args.concurrency}",
         flush=True,
@@ -323,7 +337,7 @@ def main():
         print(f"{level:>6} {n:>5} {w:>4} {d:>4} {l:>4} {score * 100:>6.1f}%  {diff_text:>16}  {elo_text:>14}")
         records.append(
             f"RESULT level={level} games={n} W={w} D={d} L={l} score={score * 100:.1f}% {record} "
-            f"movetime_ms={args.movetime_ms}"
+            f"movetime_ms={args.movetime_ms} kchess_level={args.kchess_elo or 'full'}"
         )
     print()
     for r in records:

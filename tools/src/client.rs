@@ -6,7 +6,7 @@
 //! [`ClientError::Unexpected`]; a fixed reply that refuses the command is
 //! [`ClientError::Refused`].
 
-use chess_core::command::{Command, Mode, Reply};
+use chess_core::command::{Command, Mode, Reply, Setting};
 use chess_core::notation::{MoveText, Writer};
 use chess_core::piece::{Color, PieceKind, Square};
 use chess_core::search::Limit;
@@ -190,6 +190,18 @@ impl Client {
         self.played(&Command::Cpu)
     }
 
+    /// `03 MOVE...`: the CPU moves, choosing among `among` only (`03` when it is empty).
+    pub fn cpu_move_among(&mut self, among: &[MoveText]) -> Result<Reply, ClientError> {
+        let text = among_text(among);
+        self.played(&cpu_command(&text))
+    }
+
+    /// `03` as [`cpu_command`] wrote it.
+    pub fn cpu_move_as(&mut self, cpu: &Command<'_>) -> Result<Reply, ClientError> {
+        debug_assert!(matches!(cpu, Command::Cpu | Command::CpuAmong(_)));
+        self.played(cpu)
+    }
+
     fn played(&mut self, cmd: &Command<'_>) -> Result<Reply, ClientError> {
         let x = self.send(cmd)?;
         x.played(x.fixed()?)
@@ -233,6 +245,11 @@ impl Client {
         self.expect_ok(&Command::SetLimit(limit))
     }
 
+    /// `07`: how the CPU plays beside its budget (level, variety, seed, lines).
+    pub fn set(&mut self, setting: Setting) -> Result<(), ClientError> {
+        self.expect_ok(&Command::Set(setting))
+    }
+
     /// `08`: the save record, as [`Client::load`] takes it.
     pub fn save(&mut self) -> Result<(Mode, String), ClientError> {
         self.data(&Command::Save, |r| match r {
@@ -269,6 +286,18 @@ impl Client {
         }
         match std::str::from_utf8(&x.reply) {
             Ok(line) => Ok(SearchRecord::parse(line)?),
+            Err(_) => Err(x.unexpected()),
+        }
+    }
+
+    /// `13`, every ranked line (`07 P`): empty when no search ran this game.
+    pub fn search_lines(&mut self) -> Result<Vec<SearchRecord>, ClientError> {
+        let x = self.send(&Command::SearchInfo)?;
+        if let Some(reply) = Reply::parse(&x.reply) {
+            return Err(x.refused(reply));
+        }
+        match std::str::from_utf8(&x.reply) {
+            Ok(line) => Ok(SearchRecord::parse_all(line)?),
             Err(_) => Err(x.unexpected()),
         }
     }
@@ -317,6 +346,27 @@ impl Exchange {
         } else {
             Err(self.refused(reply))
         }
+    }
+}
+
+/// The moves of `03 MOVE...`, space separated.
+pub fn among_text(among: &[MoveText]) -> Vec<u8> {
+    let mut text = Vec::new();
+    for (i, mv) in among.iter().enumerate() {
+        if i > 0 {
+            text.push(b' ');
+        }
+        text.extend_from_slice(&written(16, |w| mv.write(w)));
+    }
+    text
+}
+
+/// `03`, or `03 MOVE...` when `among_text` names moves.
+pub fn cpu_command(among_text: &[u8]) -> Command<'_> {
+    if among_text.is_empty() {
+        Command::Cpu
+    } else {
+        Command::CpuAmong(among_text)
     }
 }
 

@@ -23,6 +23,8 @@ pub struct SearchRecord {
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
+    /// Which ranked root line this is, from 1, when the device ranks several (`07 P`).
+    pub multipv: Option<u32>,
     /// The score.
     pub score: Score,
     /// Whether the score is exact or a bound.
@@ -86,11 +88,27 @@ impl<'a> Words<'a> {
     }
 }
 
+/// Between the ranked lines of one `13` reply (`07 P`).
+const LINE_SEPARATOR: &str = " ; ";
+
 impl SearchRecord {
-    /// Reads a `13` reply (with or without its newline); `None` for the empty line that says
-    /// no search ran this game.
+    /// Reads every ranked line of a `13` reply (with or without its newline); empty for the
+    /// empty line that says no search ran this game.
+    pub fn parse_all(reply: &str) -> Result<Vec<SearchRecord>, RecordError> {
+        let text = reply.strip_suffix('\n').unwrap_or(reply);
+        if text.is_empty() {
+            return Ok(Vec::new());
+        }
+        text.split(LINE_SEPARATOR)
+            .filter_map(|line| SearchRecord::parse(line).transpose())
+            .collect()
+    }
+
+    /// Reads the first (best) line of a `13` reply (with or without its newline); `None` for
+    /// the empty line that says no search ran this game.
     pub fn parse(reply: &str) -> Result<Option<SearchRecord>, RecordError> {
         let text = reply.strip_suffix('\n').unwrap_or(reply);
+        let text = text.split(LINE_SEPARATOR).next().unwrap_or(text);
         if text.is_empty() {
             return Ok(None);
         }
@@ -100,7 +118,15 @@ impl SearchRecord {
         };
         let depth = w.field("depth")?;
         let seldepth = w.field("seldepth")?;
-        w.keyword("score")?;
+        let multipv = match w.next("score")? {
+            "multipv" => {
+                let k = w.number("multipv")?;
+                w.keyword("score")?;
+                Some(k)
+            }
+            "score" => None,
+            other => return Err(w.error(format!("expected score, found {other:?}"))),
+        };
         let score = match w.next("cp or mate")? {
             "cp" => Score::Cp(w.number("the score")?),
             "mate" => Score::Mate(w.number("the score")?),
@@ -124,6 +150,7 @@ impl SearchRecord {
         Ok(Some(SearchRecord {
             depth,
             seldepth,
+            multipv,
             score,
             bound,
             nodes,
@@ -157,6 +184,7 @@ mod tests {
             SearchRecord {
                 depth: 9,
                 seldepth: 14,
+                multipv: None,
                 score: Score::Cp(-25),
                 bound: ScoreBound::Exact,
                 nodes: 38912,
@@ -165,6 +193,32 @@ mod tests {
                 pv: vec![mv("WPe2-e4"), mv("BPe7-e5")],
             }
         );
+    }
+
+    #[test]
+    fn every_ranked_line() {
+        let all = SearchRecord::parse_all(
+            "depth 2 seldepth 3 multipv 1 score cp 9 nodes 50 time 0 hashfull 0 pv WNg1-f3 ; \
+             depth 2 seldepth 2 multipv 2 score cp 4 nodes 60 time 0 hashfull 0 pv WPe2-e4\n",
+        )
+        .unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(
+            (all[0].multipv, &all[0].pv),
+            (Some(1), &vec![mv("WNg1-f3")])
+        );
+        assert_eq!(
+            (all[1].multipv, &all[1].pv),
+            (Some(2), &vec![mv("WPe2-e4")])
+        );
+        assert_eq!(SearchRecord::parse_all("\n").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn a_ranked_line() {
+        let r = parse("depth 4 seldepth 6 multipv 2 score cp 12 nodes 90 time 1 hashfull 0 pv");
+        assert_eq!((r.depth, r.multipv, r.score), (4, Some(2), Score::Cp(12)));
+        assert!(SearchRecord::parse("depth 4 seldepth 6 multipv score cp 1").is_err());
     }
 
     #[test]

@@ -17,6 +17,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use chess_core::command::{Setting, MAX_SEED};
+use chess_core::level::{Level, MAX_ELO, MAX_VARIETY, MIN_ELO};
 use chess_core::search::Limit;
 use shakmaty::Position;
 
@@ -164,6 +166,18 @@ pub struct PlayArgs {
     /// Clocks: minutes each plus seconds per move, e.g. 5+3; the CPU plays on its clock.
     #[arg(long, value_name = "MIN+SEC")]
     tc: Option<clock::TimeControl>,
+    /// The CPU's strength, about this Elo: 800 (a beginner can win) to 2400 (full strength).
+    #[arg(long, value_name = "ELO",
+          value_parser = clap::value_parser!(u16).range(i64::from(MIN_ELO)..=i64::from(MAX_ELO)))]
+    elo: Option<u16>,
+    /// At full strength, vary the CPU's play among moves within this many centipawns of the best.
+    #[arg(long, value_name = "CP", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=i64::from(MAX_VARIETY)))]
+    variety: u16,
+    /// Seed the CPU's choices (levels, variety) to replay a game exactly.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=MAX_SEED))]
+    seed: Option<u64>,
 }
 
 /// Where finished games go by default: `$XDG_DATA_HOME/kchess/games.pgn`, or
@@ -184,6 +198,29 @@ pub(crate) fn xdg_file(var: &str, fallback: &str, file: &str) -> Option<PathBuf>
     dir.map(|d| d.join("kchess").join(file))
 }
 
+/// The CPU's strength settings.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Strength {
+    /// The level in Elo (`None`: full strength).
+    pub elo: Option<u16>,
+    /// The variety margin in centipawns (0: none).
+    pub variety: u16,
+    /// The seed of the CPU's choices (`None`: the device's own).
+    pub seed: Option<u64>,
+}
+
+impl Strength {
+    /// The `07` settings that give this strength.
+    fn settings(&self) -> Vec<Setting> {
+        let mut settings = vec![
+            Setting::Level(self.elo.and_then(Level::new)),
+            Setting::Variety(self.variety),
+        ];
+        settings.extend(self.seed.map(Setting::Seed));
+        settings
+    }
+}
+
 /// Settings for [`run`].
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -197,6 +234,8 @@ pub struct Options {
     pub pgn: Option<PathBuf>,
     /// Append finished games to this PGN file.
     pub pgn_out: Option<PathBuf>,
+    /// How the CPU plays beside its budget: level, variety and seed (`07 L/V/S`).
+    pub strength: Strength,
     /// How the board is drawn.
     pub style: Style,
     /// Clocks.
@@ -382,6 +421,9 @@ pub fn run(
 ) -> Result<(), PlayError> {
     let mut client = Client::new(target.connect_apart().map_err(ClientError::from)?);
     client.set_limit(opts.limit)?;
+    for setting in opts.strength.settings() {
+        client.set(setting)?;
+    }
     let device = match target {
         Target::Device(path) => Some(path.clone()),
         _ => None,
@@ -402,6 +444,7 @@ pub fn run(
         (None, None) => Start::Initial,
     };
     game.tc = opts.tc;
+    game.elo = opts.strength.elo;
     game.live = opts.live;
     game.begin(start)?;
     loop {
@@ -479,6 +522,11 @@ pub fn main(target: &Target, args: PlayArgs) -> Result<(), PlayError> {
         },
         style,
         tc: args.tc,
+        strength: Strength {
+            elo: args.elo,
+            variety: args.variety,
+            seed: args.seed,
+        },
         live: io::stdout().is_terminal(),
     };
     let mut out = io::stdout();

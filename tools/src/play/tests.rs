@@ -16,6 +16,7 @@ fn options(players: Players) -> Options {
         },
         tc: None,
         live: false,
+        strength: Default::default(),
     }
 }
 
@@ -377,4 +378,39 @@ fn the_device_mode_is_always_two_humans() {
     let mut c = Client::connect(&Target::InProcess).unwrap();
     c.new_game(Mode::Humans).unwrap();
     assert_eq!(c.save().unwrap().0, Mode::Humans);
+}
+
+#[test]
+fn a_level_is_announced_and_recorded_and_a_seed_replays_the_game() {
+    let dir = std::env::temp_dir().join(format!("kchess-level-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("level.pgn");
+    let mut opts = options(Players::Cpu {
+        human: Colour::White,
+    });
+    opts.limit = Limit::Depth(3);
+    opts.strength = Strength {
+        elo: Some(800),
+        variety: 0,
+        seed: Some(9),
+    };
+    let script = "e4\nd4\nNf3\nBc4\nmoves\nsave ".to_string() + path.to_str().unwrap() + "\n";
+    let text = run_with(&opts, &script);
+    assert!(
+        text.contains("New game: you play white against kchess at level 800."),
+        "{text}"
+    );
+    let pgn = std::fs::read_to_string(&path).unwrap();
+    assert!(pgn.contains("[BlackElo \"800\"]"), "{pgn}");
+    assert!(!pgn.contains("WhiteElo"), "{pgn}");
+    // The same seed, the same replies.
+    let moves = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter_map(|l| l.split("kchess plays ").nth(1))
+            .map(|l| l.split(" (").next().unwrap_or(l).to_string())
+            .collect()
+    };
+    assert_eq!(moves(&text).len(), 4, "{text}");
+    assert_eq!(moves(&text), moves(&run_with(&opts, &script)), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

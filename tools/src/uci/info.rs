@@ -23,8 +23,12 @@ pub fn info_line(root: &Chess, record: &SearchRecord) -> String {
         ScoreBound::Lower => " lowerbound",
         ScoreBound::Upper => " upperbound",
     };
+    let multipv = record
+        .multipv
+        .map_or(String::new(), |k| format!(" multipv {k}"));
     let mut line = format!(
-        "info depth {} seldepth {} score {score}{bound} nodes {} nps {} hashfull {} time {}",
+        "info depth {} seldepth {}{multipv} score {score}{bound} nodes {} nps {} hashfull {} \
+         time {}",
         record.depth,
         record.seldepth,
         record.nodes,

@@ -27,6 +27,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
+use chess_core::level::{MAX_ELO, MIN_ELO};
+use chess_core::search::MAX_LINES;
+
 use crate::client::ClientError;
 use crate::link::{LinkError, Target};
 use crate::movetext::FenError;
@@ -52,6 +55,8 @@ const MAX_OVERHEAD_MS: u64 = 5000;
 const DEFAULT_HASH_MB: usize = chess_sim::DEFAULT_TT_MB;
 /// The largest `Hash` in MiB (the simulator's largest `--tt-mb`).
 const MAX_HASH_MB: usize = 4096;
+/// `UCI_Elo`'s default (the level's range is the core's).
+const DEFAULT_ELO: u16 = 1500;
 
 /// What went wrong in the bridge.
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +121,18 @@ fn identify(out: &Out, note: Option<&str>) {
     emit(out, "option name Ponder type check default false");
     emit(
         out,
+        &format!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}"),
+    );
+    emit(
+        out,
+        "option name UCI_LimitStrength type check default false",
+    );
+    emit(
+        out,
+        &format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
+    );
+    emit(
+        out,
         &format!(
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max \
              {MAX_OVERHEAD_MS}"
@@ -130,6 +147,15 @@ fn identify(out: &Out, note: Option<&str>) {
 /// A spin option's value, when it is a number in `0..=max`.
 fn spin(value: Option<&str>, max: u64) -> Option<u64> {
     value?.trim().parse().ok().filter(|&v| v <= max)
+}
+
+/// A check option's value.
+fn check(value: Option<&str>) -> Option<bool> {
+    match value?.trim().to_ascii_lowercase().as_str() {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
 }
 
 /// `setoption`: the job it asks for, or `None` after telling the GUI why not (or when the
@@ -152,11 +178,24 @@ fn set_option(out: &Out, args: &[&str]) -> Option<Job> {
             None => bad(),
         },
         "clear hash" => return Some(Job::ClearHash),
-        // The bridge ponders whenever the GUI sends `go ponder`.
-        "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-            Some("true" | "false") => {}
-            _ => bad(),
+        "multipv" => match spin(value, MAX_LINES as u64).filter(|&n| n >= 1) {
+            Some(n) => return Some(Job::SetLines(u8::try_from(n).unwrap_or(1))),
+            None => bad(),
         },
+        "uci_limitstrength" => match check(value) {
+            Some(on) => return Some(Job::LimitStrength(on)),
+            None => bad(),
+        },
+        "uci_elo" => match spin(value, u64::from(MAX_ELO)).filter(|&e| e >= u64::from(MIN_ELO)) {
+            Some(elo) => return Some(Job::SetElo(u16::try_from(elo).unwrap_or(DEFAULT_ELO))),
+            None => bad(),
+        },
+        // The bridge ponders whenever the GUI sends `go ponder`.
+        "ponder" => {
+            if check(value).is_none() {
+                bad();
+            }
+        }
         _ => emit(out, &format!("info string unsupported option: {text}")),
     }
     None

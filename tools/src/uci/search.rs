@@ -46,12 +46,12 @@ pub(super) struct Pipe<'a> {
 
 impl<'a> Pipe<'a> {
     /// Writes `03` to the simulator.
-    pub(super) fn start(link: &'a mut Link) -> Result<Pipe<'a>, ClientError> {
+    pub(super) fn start(link: &'a mut Link, cpu: &Command<'_>) -> Result<Pipe<'a>, ClientError> {
         let Link::Sim { stdin, .. } = link else {
             return Err(LinkError::Unframeable.into());
         };
         stdin
-            .write_all(&command_bytes(&Command::Cpu))
+            .write_all(&command_bytes(cpu))
             .map_err(LinkError::from)?;
         stdin.flush().map_err(LinkError::from)?;
         Ok(Pipe { link, done: None })
@@ -272,7 +272,7 @@ mod tests {
     fn a_13_answered_while_the_search_runs() {
         let mut link =
             fake_sim("read a; read b; printf '\\n'; read c; printf 'OK\\nCHECK\\n'; read d");
-        let mut pipe = Pipe::start(&mut link).unwrap();
+        let mut pipe = Pipe::start(&mut link, &Command::Cpu).unwrap();
         assert_eq!(pipe.progress().unwrap(), None);
         pipe.stop().unwrap();
         assert_eq!(pipe.finished(Duration::ZERO).unwrap(), Some(Reply::Check));
@@ -283,7 +283,7 @@ mod tests {
         let mut link = fake_sim(&format!(
             "read a; read b; printf 'MATE\\n{RECORD}\\n'; read c"
         ));
-        let mut pipe = Pipe::start(&mut link).unwrap();
+        let mut pipe = Pipe::start(&mut link, &Command::Cpu).unwrap();
         let record = pipe.progress().unwrap().unwrap();
         assert_eq!(record.depth, 4);
         assert_eq!(pipe.finished(Duration::ZERO).unwrap(), Some(Reply::Mate));
@@ -297,7 +297,7 @@ mod tests {
             ("OK\\nOK", Reply::Ok),
         ] {
             let mut link = fake_sim(&format!("read a; read b; printf '{order}\\n'; read c"));
-            let mut pipe = Pipe::start(&mut link).unwrap();
+            let mut pipe = Pipe::start(&mut link, &Command::Cpu).unwrap();
             assert_eq!(pipe.finished(Duration::from_millis(1)).unwrap(), None);
             pipe.stop().unwrap();
             assert_eq!(
@@ -311,7 +311,7 @@ mod tests {
     #[test]
     fn a_refused_03_is_an_error() {
         let mut link = fake_sim("read a; printf 'OOT\\n'; read b");
-        let mut pipe = Pipe::start(&mut link).unwrap();
+        let mut pipe = Pipe::start(&mut link, &Command::Cpu).unwrap();
         let e = pipe.finished(Duration::from_secs(5)).unwrap_err();
         assert_eq!(e.refusal(), Some(Reply::Oot), "{e}");
     }

@@ -150,7 +150,7 @@ fn errors_are_reported_as_info_strings() {
     assert_eq!(bestmove(&text), vec!["0000"], "{text}");
     let text = session("position fen 8/8/8/8/8/8/8/8 w - - 0 1\nquit\n");
     assert!(text.contains("info string error"), "{text}");
-    let text = session("frobnicate\nsetoption name MultiPV value 3\nquit\n");
+    let text = session("frobnicate\nsetoption name Contempt value 3\nquit\n");
     assert!(
         text.contains("info string unknown command: frobnicate"),
         "{text}"
@@ -335,13 +335,71 @@ fn go_nodes_is_a_node_budget() {
 }
 
 #[test]
-fn searchmoves_are_reported_as_unsupported() {
-    let text = session("position startpos\ngo depth 2 searchmoves a2a3\n#wait 1\nquit\n");
+fn searchmoves_restrict_the_root() {
+    // The best move at depth 4 is a knight move; only the named pawn moves may be chosen.
+    let text = session("position startpos\ngo depth 4 searchmoves a2a3 h2h3\n#wait 1\nquit\n");
+    let best = bestmove(&text);
+    assert!(best == ["a2a3"] || best == ["h2h3"], "{text}");
+    let text = session("position startpos\ngo depth 2 searchmoves h2h4 e7e5\n#wait 1\nquit\n");
     assert!(
-        text.contains("info string searchmoves a2a3 ignored: the device searches every legal move"),
+        text.contains("info string searchmoves e7e5 is not legal here; left out"),
+        "{text}"
+    );
+    assert_eq!(bestmove(&text), vec!["h2h4"], "{text}");
+}
+
+#[test]
+fn multipv_reports_distinct_ranked_lines() {
+    let text =
+        session("setoption name MultiPV value 3\nposition startpos\ngo depth 5\n#wait 1\nquit\n");
+    // The final lines of depth 5: one per rank, three different first moves.
+    let finals: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth 5 ") && l.contains(" multipv "))
+        .collect();
+    let first_moves = |k: &str| -> Vec<String> {
+        finals
+            .iter()
+            .filter(|l| l.contains(&format!(" multipv {k} ")))
+            .filter_map(|l| l.split(" pv ").nth(1))
+            .filter_map(|pv| pv.split(' ').next().map(str::to_string))
+            .collect()
+    };
+    let (a, b, c) = (first_moves("1"), first_moves("2"), first_moves("3"));
+    assert!(!a.is_empty() && !b.is_empty() && !c.is_empty(), "{text}");
+    let last = [a.last().unwrap(), b.last().unwrap(), c.last().unwrap()];
+    assert!(
+        last[0] != last[1] && last[1] != last[2] && last[0] != last[2],
         "{text}"
     );
     assert_eq!(bestmove(&text).len(), 1, "{text}");
+}
+
+#[test]
+fn a_strength_level_plays_a_near_best_move() {
+    let text = session(
+        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\n\
+         position startpos\ngo movetime 200\n#wait 1\n\
+         setoption name UCI_Elo value 799\nsetoption name UCI_LimitStrength value maybe\nquit\n",
+    );
+    // Level 800 stops at 40 nodes once each of its four ranked lines has a move.
+    let nodes: Vec<u64> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| l.split(" nodes ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(
+        !nodes.is_empty() && nodes.iter().all(|&n| n <= 200),
+        "{text}"
+    );
+    // Only the one line asked for (MultiPV 1) is shown.
+    assert!(!text.contains("multipv 2"), "{text}");
+    assert_eq!(bestmove(&text).len(), 1, "{text}");
+    assert_eq!(
+        text.matches("info string bad value in: setoption").count(),
+        2,
+        "{text}"
+    );
 }
 
 #[test]

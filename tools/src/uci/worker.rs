@@ -6,8 +6,11 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use chess_core::command::{Mode, Reply};
+use chess_core::command::{Mode, Reply, Setting};
+use chess_core::level::Level;
+use chess_core::notation::MoveText;
 use chess_core::search::Limit;
+use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
 use super::go::{Go, Plan};
@@ -15,9 +18,9 @@ use super::info::{info_line, nodes_line, pv};
 use super::position::{reload_fen, PositionCmd, Wanted};
 use super::search::{drive, Control, Pipe, Threaded};
 use super::{emit, Out, UciError};
-use crate::client::{move_string, Client, ClientError};
+use crate::client::{among_text, cpu_command, move_string, Client, ClientError};
 use crate::link::{Link, LinkError, SharedDevice, Target};
-use crate::movetext::{fen_of, find_move, uci_text};
+use crate::movetext::{fen_of, find_move, protocol_move, uci_text};
 use crate::record::SearchRecord;
 
 /// What the worker is asked to do.
@@ -29,6 +32,12 @@ pub(super) enum Job {
     SetOverhead(u64),
     SetHash(usize),
     ClearHash,
+    /// `UCI_LimitStrength`.
+    LimitStrength(bool),
+    /// `UCI_Elo`.
+    SetElo(u16),
+    /// `MultiPV`.
+    SetLines(u8),
     Quit,
 }
 
@@ -84,6 +93,11 @@ pub(super) struct Worker {
     shared: Shared,
     overhead_ms: u64,
     tt_mb: usize,
+    /// `UCI_LimitStrength` and `UCI_Elo`: the level the device plays at when limited.
+    limit_strength: bool,
+    elo: u16,
+    /// `MultiPV`.
+    lines: u8,
     wanted: Option<Wanted>,
     /// What the device holds, as the GUI named it: the base FEN and the moves (in UCI
     /// notation) played from it, `wanted`'s and the CPU's. `None` when unknown.
@@ -145,6 +159,9 @@ impl Worker {
             shared,
             overhead_ms: super::DEFAULT_OVERHEAD_MS,
             tt_mb: super::DEFAULT_HASH_MB,
+            limit_strength: false,
+            elo: super::DEFAULT_ELO,
+            lines: 1,
             wanted: None,
             synced: None,
         }
@@ -152,6 +169,22 @@ impl Worker {
 
     fn info(&self, text: &str) {
         emit(&self.out, &format!("info string {text}"));
+    }
+
+    /// `searchmoves` in MOVE notation; a move that is not legal at `root` is left out, with a
+    /// note.
+    fn root_moves(&self, root: &Chess, searchmoves: &[String]) -> Vec<MoveText> {
+        let mut among = Vec::new();
+        for text in searchmoves {
+            match UciMove::from_ascii(text.as_bytes())
+                .ok()
+                .and_then(|u| u.to_move(root).ok())
+            {
+                Some(m) => among.push(protocol_move(root, &m)),
+                None => self.info(&format!("searchmoves {text} is not legal here; left out")),
+            }
+        }
+        among
     }
 
     /// Starts over with a fresh connection (after the simulator died, or for a new table).
@@ -271,12 +304,6 @@ impl Worker {
     }
 
     fn go(&mut self, go: Go) {
-        if !go.searchmoves.is_empty() {
-            self.info(&format!(
-                "searchmoves {} ignored: the device searches every legal move",
-                go.searchmoves.join(" ")
-            ));
-        }
         let best = self.best_move(&go);
         let flags = &self.shared;
         // UCI: no bestmove before `stop` in infinite mode, nor before `ponderhit` or `stop`
@@ -326,8 +353,14 @@ impl Worker {
         plan: &Plan,
         ponder: bool,
         root: &Chess,
+        searchmoves: &[String],
     ) -> Result<Option<SearchRecord>, ClientError> {
         self.conn.client.set_limit(plan.limit)?;
+        let level = Level::new(self.elo).filter(|_| self.limit_strength);
+        self.conn.client.set(Setting::Level(level))?;
+        self.conn.client.set(Setting::Lines(self.lines))?;
+        let among = among_text(&self.root_moves(root, searchmoves));
+        let cpu = cpu_command(&among);
         let mut reporter = Reporter {
             out: &self.out,
             shared: &self.shared,
@@ -338,7 +371,7 @@ impl Worker {
         };
         match &mut self.conn.watcher {
             None => {
-                let mut pipe = Pipe::start(self.conn.client.link_mut())?;
+                let mut pipe = Pipe::start(self.conn.client.link_mut(), &cpu)?;
                 drive(&mut pipe, &plan.stops, &mut reporter)
             }
             Some(watcher) => {
@@ -348,7 +381,7 @@ impl Worker {
                 let (tx, rx) = mpsc::channel();
                 thread::scope(|scope| {
                     scope.spawn(move || {
-                        let _ = tx.send(client.cpu_move());
+                        let _ = tx.send(client.cpu_move_as(&cpu));
                     });
                     let mut running = Threaded {
                         result: rx,
@@ -364,12 +397,13 @@ impl Worker {
                 })
             }
         }?;
-        // The final record: the last iteration with all its nodes.
-        let record = self.conn.client.search_info().ok().flatten();
-        if let Some(record) = &record {
-            emit(&self.out, &info_line(root, record));
+        // The final record: the last iteration with all its nodes, each ranked line asked for
+        // (a strength level ranks more, for its own choice).
+        let lines = self.conn.client.search_lines().unwrap_or_default();
+        for line in lines.iter().take(usize::from(self.lines)) {
+            emit(&self.out, &info_line(root, line));
         }
-        Ok(record)
+        Ok(lines.into_iter().next())
     }
 
     /// Searches with every fallback: a simulator that died is restarted (and answers with a
@@ -380,13 +414,13 @@ impl Worker {
         root: &Chess,
     ) -> Result<Option<SearchRecord>, UciError> {
         let plan = go.plan(root.turn(), self.overhead_ms);
-        match self.search(&plan, go.ponder, root) {
+        match self.search(&plan, go.ponder, root, &go.searchmoves) {
             Ok(record) => Ok(record),
             Err(e) if e.refusal() == Some(Reply::NoGame) => {
                 // A draw by repetition or the fifty-move rule that the GUI plays on through:
                 // search the position without its history.
                 self.load(&reload_fen(root))?;
-                Ok(self.search(&plan, go.ponder, root)?)
+                Ok(self.search(&plan, go.ponder, root, &go.searchmoves)?)
             }
             Err(ClientError::Link(e)) if !matches!(e, LinkError::Unframeable) => {
                 self.info(&format!("the device failed ({e}); reconnecting"));
@@ -397,7 +431,7 @@ impl Worker {
                     stops: Default::default(),
                     hold: false,
                 };
-                Ok(self.search(&quick, false, root)?)
+                Ok(self.search(&quick, false, root, &go.searchmoves)?)
             }
             Err(e) => Err(e.into()),
         }
@@ -450,6 +484,9 @@ impl Worker {
                 Job::SetOverhead(ms) => self.overhead_ms = ms,
                 Job::SetHash(mb) => self.new_table(mb, "Hash"),
                 Job::ClearHash => self.new_table(self.tt_mb, "Clear Hash"),
+                Job::LimitStrength(on) => self.limit_strength = on,
+                Job::SetElo(elo) => self.elo = elo,
+                Job::SetLines(n) => self.lines = n,
                 Job::Quit => break,
             }
         }

@@ -60,6 +60,8 @@ pub(super) struct Game<'a, W: Write> {
     /// The time control, and the clocks of the current game.
     pub(super) tc: Option<TimeControl>,
     pub(super) clock: Option<Clocks>,
+    /// The CPU's strength level (`None`: full strength).
+    pub(super) elo: Option<u16>,
     /// A scratch device for hints.
     hinter: Option<Client>,
     /// Replaying a loaded game: its end is not a new finished game to record.
@@ -124,6 +126,7 @@ impl<'a, W: Write> Game<'a, W> {
             over_told: false,
             dirty: false,
             tc: None,
+            elo: None,
             clock: None,
             hinter: None,
             replaying: false,
@@ -226,8 +229,11 @@ impl<'a, W: Write> Game<'a, W> {
             }
         }
         self.set_last_from_history()?;
+        let level = self
+            .elo
+            .map_or(String::new(), |e| format!(" against kchess at level {e}"));
         let intro = match self.players {
-            Players::Cpu { human } => format!("you play {}", human.name()),
+            Players::Cpu { human } => format!("you play {}{level}", human.name()),
             Players::Humans => "two players at one board".into(),
             Players::Watch => "kchess plays itself".into(),
         };

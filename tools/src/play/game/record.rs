@@ -71,6 +71,13 @@ impl<W: Write> Game<'_, W> {
         if let Some(tc) = self.tc {
             tags.push(("TimeControl".into(), tc.tag()));
         }
+        if let Some(elo) = self.elo {
+            for (side, tag) in [(Color::White, "WhiteElo"), (Color::Black, "BlackElo")] {
+                if self.is_cpu(side) {
+                    tags.push((tag.into(), elo.to_string()));
+                }
+            }
+        }
         tags
     }
 
