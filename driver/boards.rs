@@ -285,6 +285,10 @@ impl Budget for KernelBudget<'_> {
         self.board.state.lock().watch.note_nodes(nodes);
     }
 
+    fn root_move(&mut self, mv: Move, number: u16) {
+        self.board.state.lock().watch.note_root_move(mv, number);
+    }
+
     fn iteration_done(&mut self, progress: &Progress, root: &crate::board::Position, pv: &[Move]) {
         self.board
             .state

@@ -37,6 +37,8 @@ pub struct Watch {
     stop: bool,
     started_ms: u64,
     nodes: u64,
+    /// The root move the search is on, and its number in the iteration.
+    current: Option<(Move, u16)>,
     last: Record,
 }
 
@@ -55,6 +57,7 @@ impl Watch {
         self.stop = false;
         self.started_ms = now_ms;
         self.nodes = 0;
+        self.current = None;
         self.last.clear();
     }
 
@@ -72,6 +75,11 @@ impl Watch {
     /// The running search's node count so far.
     pub fn note_nodes(&mut self, nodes: u64) {
         self.nodes = self.nodes.max(nodes);
+    }
+
+    /// The running search starts on root move `mv`, the `number`th of its iteration.
+    pub fn note_root_move(&mut self, mv: Move, number: u16) {
+        self.current = Some((mv, number));
     }
 
     /// A finished iteration (or a failed aspiration window) of the running search.
@@ -101,7 +109,8 @@ impl Watch {
             return out.byte(b'\n');
         }
         let time_ms = now_ms.saturating_sub(self.started_ms);
-        self.last.write(Some((self.nodes, time_ms)), out);
+        self.last
+            .write(Some((self.nodes, time_ms)), self.current, out);
     }
 }
 
@@ -299,7 +308,7 @@ impl<H: HistoryStore> Device<H> {
         if self.info.is_empty() {
             return out.byte(b'\n');
         }
-        self.info.write(None, out);
+        self.info.write(None, None, out);
     }
 
     /// `10`.

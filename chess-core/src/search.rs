@@ -170,6 +170,8 @@ pub trait Budget {
     /// The node count so far, every few thousand nodes (for `13` while the search runs). Called
     /// deep in the recursion: it must stay cheap and use little stack.
     fn nodes_searched(&mut self, _nodes: u64) {}
+    /// The search starts on root move `mv`, the `number`th it tries in this iteration (from 1).
+    fn root_move(&mut self, _mv: Move, _number: u16) {}
     /// A finished iteration (or an aspiration window that failed, with its bound), from the top
     /// of the search: `root` and `pv` describe the line, for [`Progress::write`].
     fn iteration_done(&mut self, _progress: &Progress, _root: &Position, _pv: &[Move]) {}
@@ -520,6 +522,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             delta += delta / 2 + ASPIRATION_GROWTH;
         }
+    }
+
+    /// Tells the host which root move the search is on.
+    #[inline(never)]
+    fn note_root_move(&mut self, mv: Move, number: usize) {
+        self.budget
+            .root_move(mv, u16::try_from(number).unwrap_or(u16::MAX));
     }
 
     /// The first move of the root's principal variation (`Move::NULL` when it has none).
@@ -952,6 +961,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             let gives_check = self.pos.in_check();
             let mut value;
             searched += 1;
+            if ply == 0 {
+                self.note_root_move(mv, searched);
+            }
             if searched == 1 {
                 value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
             } else {

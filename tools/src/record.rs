@@ -35,6 +35,8 @@ pub struct SearchRecord {
     pub time_ms: u64,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// While the search runs: the root move it is on and that move's number in the iteration.
+    pub currmove: Option<(MoveText, u32)>,
     /// The principal variation from the searched position.
     pub pv: Vec<MoveText>,
 }
@@ -140,7 +142,19 @@ impl SearchRecord {
         };
         let time_ms = w.field("time")?;
         let hashfull = w.field("hashfull")?;
-        w.keyword("pv")?;
+        let currmove = match w.next("pv")? {
+            "currmove" => {
+                let text = w.next("the current move")?;
+                let mv = MoveText::parse(text.as_bytes())
+                    .map_err(|_| w.error(format!("currmove {text:?} is not a move")))?;
+                Some((mv, w.field("currmovenumber")?))
+            }
+            "pv" => None,
+            other => return Err(w.error(format!("expected pv, found {other:?}"))),
+        };
+        if currmove.is_some() {
+            w.keyword("pv")?;
+        }
         let pv = w
             .words
             .by_ref()
@@ -156,6 +170,7 @@ impl SearchRecord {
             nodes,
             time_ms,
             hashfull,
+            currmove,
             pv,
         }))
     }
@@ -190,6 +205,7 @@ mod tests {
                 nodes: 38912,
                 time_ms: 10,
                 hashfull: 3,
+                currmove: None,
                 pv: vec![mv("WPe2-e4"), mv("BPe7-e5")],
             }
         );
@@ -212,6 +228,18 @@ mod tests {
             (Some(2), &vec![mv("WPe2-e4")])
         );
         assert_eq!(SearchRecord::parse_all("\n").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn the_move_being_searched() {
+        let r = parse(
+            "depth 7 seldepth 9 score cp 3 nodes 5000 time 9 hashfull 1 currmove WNg1-f3 \
+             currmovenumber 4 pv WPe2-e4",
+        );
+        assert_eq!(r.currmove, Some((mv("WNg1-f3"), 4)));
+        assert_eq!(r.pv, vec![mv("WPe2-e4")]);
+        let cut = "depth 7 seldepth 9 score cp 3 nodes 5 time 9 hashfull 1 currmove WNg1-f3 pv";
+        assert!(SearchRecord::parse(cut).is_err());
     }
 
     #[test]

@@ -123,6 +123,10 @@ impl Budget for BoardBudget<'_> {
         self.board.lock().watch.note_nodes(nodes);
     }
 
+    fn root_move(&mut self, mv: Move, number: u16) {
+        self.board.lock().watch.note_root_move(mv, number);
+    }
+
     fn iteration_done(&mut self, progress: &Progress, root: &Position, pv: &[Move]) {
         self.board.lock().watch.note_iteration(progress, root, pv);
     }

@@ -102,6 +102,9 @@ fn thirteen_watches_and_fourteen_stops_an_infinite_search() {
         "{first:?} {second:?}"
     );
     assert!(second.contains(" pv W"), "{second:?}");
+    // While it runs, the record names the root move being searched.
+    assert!(second.contains(" currmove W"), "{second:?}");
+    assert!(field(&second, "currmovenumber") >= 1, "{second:?}");
     let stopped = Instant::now();
     assert_eq!(sim.ask("14"), "OK");
     let played = sim.reply();
@@ -115,6 +118,7 @@ fn thirteen_watches_and_fourteen_stops_an_infinite_search() {
         last.contains(&format!(" pv {history}")),
         "{last:?} {history:?}"
     );
+    assert!(!last.contains("currmove"), "{last:?}");
 }
 
 #[test]

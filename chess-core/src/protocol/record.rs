@@ -113,9 +113,15 @@ impl Record {
         self.count = self.count.max(1);
     }
 
-    /// Writes the `13` reply, newline included: each line's record, the nodes, time and
-    /// table use replaced by `now` when given; the lines separated by ` ; `.
-    pub(super) fn write(&self, now: Option<(u64, u64)>, out: &mut Writer<'_>) {
+    /// Writes the `13` reply, newline included: each line's record, the nodes and time
+    /// replaced by `now` when given (a running search, whose root move `current` the first
+    /// record names); the lines separated by ` ; `.
+    pub(super) fn write(
+        &self,
+        now: Option<(u64, u64)>,
+        current: Option<(Move, u16)>,
+        out: &mut Writer<'_>,
+    ) {
         for (i, line) in self.lines.iter().take(self.count).enumerate() {
             if i > 0 {
                 out.bytes(LINE_SEPARATOR);
@@ -125,7 +131,9 @@ impl Record {
                 progress.nodes = progress.nodes.max(nodes);
                 progress.time_ms = time_ms;
             }
-            progress.write(&self.root, line.pv.get(..line.pv_len).unwrap_or(&[]), out);
+            let pv = line.pv.get(..line.pv_len).unwrap_or(&[]);
+            let current = if i == 0 { current } else { None };
+            progress.write_searching(&self.root, pv, current, out);
         }
         out.byte(b'\n');
     }
@@ -152,6 +160,10 @@ impl Budget for Recorder<'_, '_> {
 
     fn nodes_searched(&mut self, nodes: u64) {
         self.host.nodes_searched(nodes);
+    }
+
+    fn root_move(&mut self, mv: Move, number: u16) {
+        self.host.root_move(mv, number);
     }
 
     fn iteration_done(&mut self, progress: &Progress, root: &Position, pv: &[Move]) {

@@ -42,9 +42,22 @@ pub struct Progress {
 
 impl Progress {
     /// Writes the `13` record: `depth D seldepth S [multipv K] score cp X|mate M
-    /// [lowerbound|upperbound] nodes N time T hashfull H pv MOVE...`, the principal variation from `root` in MOVE
+    /// [lowerbound|upperbound] nodes N time T hashfull H [currmove MOVE currmovenumber N] pv
+    /// MOVE...`, the principal variation from `root` in MOVE
     /// notation (cut at the first move that is not legal, which a stale table can produce).
     pub fn write(&self, root: &Position, pv: &[Move], out: &mut Writer<'_>) {
+        self.write_searching(root, pv, None, out);
+    }
+
+    /// [`Progress::write`] for a search that is still running: `current` is the root move it is
+    /// on and its number, written as `currmove MOVE currmovenumber N` before the `pv`.
+    pub fn write_searching(
+        &self,
+        root: &Position,
+        pv: &[Move],
+        current: Option<(Move, u16)>,
+        out: &mut Writer<'_>,
+    ) {
         out.bytes(b"depth ");
         out.number(u64::from(self.depth));
         out.bytes(b" seldepth ");
@@ -76,6 +89,14 @@ impl Progress {
         out.number(self.time_ms);
         out.bytes(b" hashfull ");
         out.number(u64::from(self.hashfull));
+        if let Some((mv, number)) =
+            current.filter(|(mv, _)| movegen::legal_moves(root).contains(*mv))
+        {
+            out.bytes(b" currmove ");
+            MoveText::describe(root, mv).write(out);
+            out.bytes(b" currmovenumber ");
+            out.number(u64::from(number));
+        }
         out.bytes(b" pv");
         let mut pos = root.clone();
         for &mv in pv {

@@ -3,7 +3,7 @@
 use chess_core::search::ScoreBound;
 use shakmaty::Chess;
 
-use crate::movetext::{replay, uci_text};
+use crate::movetext::{find_move, replay, uci_text};
 use crate::record::{Score, SearchRecord};
 
 /// Nodes per second.
@@ -52,15 +52,25 @@ pub fn pv(root: &Chess, record: &SearchRecord) -> Vec<String> {
         .collect()
 }
 
-/// `info nodes .. nps .. hashfull .. time ..`: how a long iteration is going.
-pub fn nodes_line(record: &SearchRecord) -> String {
-    format!(
+/// `info nodes .. nps .. hashfull .. time .. [currmove .. currmovenumber ..]`: how a long
+/// iteration is going, from `root`.
+pub fn nodes_line(root: &Chess, record: &SearchRecord) -> String {
+    let mut line = format!(
         "info nodes {} nps {} hashfull {} time {}",
         record.nodes,
         nps(record.nodes, record.time_ms),
         record.hashfull,
         record.time_ms
-    )
+    );
+    if let Some((text, number)) = &record.currmove {
+        if let Some(m) = find_move(root, text) {
+            line.push_str(&format!(
+                " currmove {} currmovenumber {number}",
+                uci_text(&m)
+            ));
+        }
+    }
+    line
 }
 
 #[cfg(test)]
@@ -110,8 +120,18 @@ mod tests {
              hashfull 512 time 1000"
         );
         assert_eq!(
-            nodes_line(&record),
+            nodes_line(&Chess::default(), &record),
             "info nodes 2000000 nps 2000000 hashfull 512 time 1000"
+        );
+        let searching = SearchRecord::parse(
+            "depth 9 seldepth 12 score cp 5 nodes 3000 time 3 hashfull 2 currmove WNg1-f3 \
+             currmovenumber 2 pv WPe2-e4",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            nodes_line(&Chess::default(), &searching),
+            "info nodes 3000 nps 1000000 hashfull 2 time 3 currmove g1f3 currmovenumber 2"
         );
     }
 }

@@ -139,7 +139,7 @@ impl Control for Reporter<'_> {
             .is_some_and(|l| same_iteration(l, record))
         {
             if self.printed_at.elapsed() >= NODES_EVERY {
-                emit(self.out, &nodes_line(record));
+                emit(self.out, &nodes_line(self.root, record));
                 self.printed_at = Instant::now();
             }
             return;
