@@ -11,13 +11,15 @@ CARGO ?= cargo
 RELEASE := target/release
 
 # The guest side of `make qemu-test`: a static kchess (the transcript runner and the device
-# checks), the transcripts plus a generated determinism transcript, and the script running them.
+# checks), the transcripts plus a generated determinism transcript, and the script running them;
+# on the host beside it, python-chess drives kchess uci on the VM's board over a serial port.
 STATIC_TARGET := x86_64-unknown-linux-gnu
 KCHESS_STATIC := target/$(STATIC_TARGET)/release/kchess
 VM_TRANSCRIPTS := build/qemu/transcripts
 QEMU_TEST_BIN := $(KCHESS_STATIC)
 QEMU_TEST_FILES := $(VM_TRANSCRIPTS) tools/qemu/vm-tests.sh
 QEMU_TEST_CMD := sh /tests/vm-tests.sh
+QEMU_HOST_TEST := tools/qemu/uci-host.sh
 
 include kernel.mk
 

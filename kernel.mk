@@ -28,6 +28,9 @@ QEMU_TIMEOUT ?= 600
 QEMU_TEST_BIN ?=
 QEMU_TEST_FILES ?= $(KCHESS_ROOT)/tools/qemu/smoke.sh
 QEMU_TEST_CMD ?= sh /tests/smoke.sh
+# QEMU_HOST_TEST: a command run on the host beside the VM with the VM's second serial port
+# (run.sh -H); the top-level Makefile sets it to the python-chess UCI checks.
+QEMU_HOST_TEST ?=
 
 # Evaluated only inside recipes, so that other targets never touch the network or the cache.
 KCHESS_KDIR = $(if $(KDIR),$(KDIR),$(shell $(KCHESS_ROOT)/tools/kernel/build.sh --print-kdir))
@@ -59,7 +62,8 @@ $(QEMU_DIR)/initramfs.cpio: module $(QEMU_TEST_BIN) $(QEMU_TEST_FILES) $(KCHESS_
 
 qemu-test: $(QEMU_DIR)/initramfs.cpio
 	@$(KCHESS_ROOT)/tools/qemu/run.sh -k $(KCHESS_KDIR)/arch/x86/boot/bzImage \
-		-i $(QEMU_DIR)/initramfs.cpio -t $(QEMU_TIMEOUT) -l $(QEMU_DIR)/serial.log
+		-i $(QEMU_DIR)/initramfs.cpio -t $(QEMU_TIMEOUT) -l $(QEMU_DIR)/serial.log \
+		$(if $(QEMU_HOST_TEST),-H '$(QEMU_HOST_TEST)')
 
 qemu: $(QEMU_DIR)/initramfs.cpio
 	@$(KCHESS_ROOT)/tools/qemu/run.sh -k $(KCHESS_KDIR)/arch/x86/boot/bzImage \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Boot the kchess test kernel with an initramfs from mkinitramfs.sh.
 #
-#   tools/qemu/run.sh -i INITRD [-k BZIMAGE] [-t TIMEOUT_S] [-l LOG] [-a 'EXTRA APPEND'] [-v]
+#   tools/qemu/run.sh -i INITRD [-k BZIMAGE] [-t TIMEOUT_S] [-l LOG] [-a 'EXTRA APPEND'] [-v] [-H CMD]
 #   tools/qemu/run.sh -i INITRD --interactive      a shell on the console, /dev/chess ready
 #
 # Test mode fails (exit 1) on a timeout, a missing "RESULT: N passed, M failed" line, failures in
@@ -9,12 +9,15 @@
 # stack-protector, stack overflow, Rust panic). Its last line on stdout is "N passed, M failed";
 # a bad kernel log adds one failure. -v prints the whole serial log.
 # Default kernel: the cached build of tools/kernel/build.sh. Default log: <initrd>.log.
+# -H CMD runs `CMD SOCKET LOG` on the host beside the VM: SOCKET is the VM's second serial port
+# (ttyS1; the guest finds kchess_uci_tty=ttyS1 in its environment), LOG the serial log. Its last
+# "N passed, M failed" line counts in the result; it is stopped (SIGTERM) once QEMU has exited.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-kernel="" initrd="" timeout=180 log="" extra="" verbose=0 interactive=0
+kernel="" initrd="" timeout=180 log="" extra="" verbose=0 interactive=0 host="" hostpid=""
 mem="${KCHESS_QEMU_MEM:-512}" smp="${KCHESS_QEMU_SMP:-2}"
-usage() { sed -n '2,12p' "$0" >&2; exit 2; }
+usage() { sed -n '2,15p' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
         -k|--kernel) kernel="$2"; shift 2 ;;
@@ -23,6 +26,7 @@ while [ $# -gt 0 ]; do
         -l|--log) log="$2"; shift 2 ;;
         -a|--append) extra="$2"; shift 2 ;;
         -v|--verbose) verbose=1; shift ;;
+        -H|--host-test) host="$2"; shift 2 ;;
         --interactive) interactive=1; shift ;;
         -h|--help) usage ;;
         *) echo "run: unknown argument $1" >&2; usage ;;
@@ -52,10 +56,25 @@ fi
 
 log="${log:-$initrd.log}"
 : > "$log"
+if [ -n "$host" ]; then
+    sockdir="$(mktemp -d)"
+    trap 'rm -rf "$sockdir"' EXIT
+    qemu+=(-chardev "socket,id=kchess_uci,path=$sockdir/uci.sock,server=on,wait=off"
+           -device isa-serial,chardev=kchess_uci,index=1)
+    append="$append kchess_uci_tty=ttyS1"
+    setsid sh -c "$host"' "$@"' host-test "$sockdir/uci.sock" "$log" > "$log.host" 2>&1 &
+    hostpid=$!
+fi
 start=$(date +%s.%N)
 set +e
 timeout -k 5 "$timeout" "${qemu[@]}" -serial "file:$log" -monitor none -append "$append" </dev/null >"$log.qemu" 2>&1
 qrc=$?
+if [ -n "$hostpid" ]; then
+    # Without the VM the host test's socket is closed: it ends soon; then it is stopped.
+    for _ in $(seq 100); do kill -0 "$hostpid" 2>/dev/null || break; sleep 0.1; done
+    kill -TERM -- "-$hostpid" 2>/dev/null
+    wait "$hostpid"
+fi
 set -e
 end=$(date +%s.%N)
 secs="$(echo "$end - $start" | bc)"
@@ -68,6 +87,7 @@ else
     sed -n '/^----- kchess test output -----$/,/^----- kchess end test output -----$/p' "$log" \
         | sed '1d;$d'
 fi
+[ -z "$hostpid" ] || sed 's/^/host: /' "$log.host"
 
 problems=()
 if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
@@ -90,6 +110,17 @@ else
     passed="$(echo "$result" | sed -E 's/^RESULT: ([0-9]+) passed, ([0-9]+) failed.*/\1/')"
     failed="$(echo "$result" | sed -E 's/^RESULT: ([0-9]+) passed, ([0-9]+) failed.*/\2/')"
     [ "$failed" = 0 ] || problems+=("$failed test(s) failed in the guest")
+fi
+if [ -n "$hostpid" ]; then
+    hline="$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log.host" | tail -n 1 || true)"
+    if [ -n "$hline" ]; then
+        passed=$((passed + $(echo "$hline" | cut -d' ' -f1)))
+        hfailed="$(echo "$hline" | cut -d' ' -f3)"
+        failed=$((failed + hfailed))
+        [ "$hfailed" = 0 ] || problems+=("$hfailed host test(s) failed")
+    elif ! grep -q '^skipped' "$log.host"; then
+        problems+=("the host test ($host) gave no result")
+    fi
 fi
 # Kernel stack: production kernels have 16 KiB; KASAN doubles it to 32 KiB, so an overflow of
 # 16 KiB would go unnoticed here. DEBUG_STACK_USAGE logs each new record of "bytes left".

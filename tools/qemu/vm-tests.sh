@@ -114,6 +114,18 @@ case "$live" in
     *) bad "shell: echo 13 / cat during a search gave '$live'" ;;
 esac
 
+# python-chess on the host (tools/qemu/uci-host.sh, started by run.sh -H) drives kchess uci on
+# board 1 over the second serial port: tools/elo/uci_live.py, then tools/elo/uci_check.py.
+# The host counts their checks; here counts that both sessions were served and ended.
+if [ -n "${kchess_uci_tty:-}" ]; then
+    reload
+    if timeout 360 $K uci --device /dev/chess1 --tty "/dev/$kchess_uci_tty" --sessions 2; then
+        ok "uci --tty /dev/$kchess_uci_tty: the host's two python-chess sessions on /dev/chess1"
+    else
+        bad "uci --tty /dev/$kchess_uci_tty: the host's sessions did not end (exit $?)"
+    fi
+fi
+
 # 8. 64 boards: rmmod refused while any board is open, 100 load/unload cycles, and the kernel's
 # memory back where it was (a leak of one load would be tens of MiB; KASAN's quarantine of freed
 # objects is what remains).

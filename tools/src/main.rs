@@ -97,6 +97,15 @@ enum Cmd {
     Uci {
         #[command(flatten)]
         target: TargetArgs,
+        /// Speak UCI on this terminal (e.g. a serial port, set to raw mode) instead of
+        /// standard input and output.
+        #[arg(long, value_name = "PATH")]
+        tty: Option<PathBuf>,
+        /// With --tty: serve this many GUIs one after another, each ending with `quit`
+        /// [default: 1].
+        #[arg(long, value_name = "N", requires = "tty",
+              value_parser = clap::value_parser!(u32).range(1..))]
+        sessions: Option<u32>,
     },
     /// Several processes sending mixed commands to one device file at once.
     Stress {
@@ -286,7 +295,18 @@ fn run(command: Cmd) -> Result<(), CliError> {
             files,
         } => transcripts(&target.target(), reset.as_deref(), &files),
         Cmd::Play { target, args } => Ok(play::main(&target.target(), args)?),
-        Cmd::Uci { target } => Ok(uci::main(&target.target())?),
+        Cmd::Uci {
+            target, tty: None, ..
+        } => Ok(uci::main(&target.target())?),
+        Cmd::Uci {
+            target,
+            tty: Some(tty),
+            sessions,
+        } => Ok(uci::serve_tty(
+            &target.target(),
+            &tty,
+            sessions.unwrap_or(1),
+        )?),
         Cmd::Stress {
             device,
             commands,

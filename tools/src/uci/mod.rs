@@ -21,7 +21,10 @@ pub mod position;
 pub mod search;
 mod worker;
 
-use std::io::{self, BufRead, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -103,6 +106,14 @@ pub enum UciError {
     /// The worker thread panicked.
     #[error("the engine thread panicked")]
     WorkerPanicked,
+    /// The terminal given for the GUI cannot be opened or set to raw mode.
+    #[error("cannot speak UCI on the terminal {path}: {source}")]
+    Tty {
+        /// The terminal's device file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 /// The `uci` handshake; `note` (why the bridge runs on another device than asked) goes
@@ -273,6 +284,56 @@ pub fn run(target: &Target, input: impl BufRead, out: Out) -> Result<(), UciErro
 pub fn main(target: &Target) -> Result<(), UciError> {
     let out: Out = Arc::new(Mutex::new(io::stdout()));
     run(target, io::stdin().lock(), out)
+}
+
+/// Opens the terminal `path` (a serial port, or a pseudo-terminal) for reading and writing
+/// in raw mode: no echo, no line editing, no CR/LF translation, no flow control, no modem
+/// lines, 115200 baud; what arrived before is discarded.
+pub fn open_raw_tty(path: &Path) -> Result<File, UciError> {
+    use nix::sys::termios::{self, ControlFlags, FlushArg, SetArg};
+    let tty_err = |source: io::Error| UciError::Tty {
+        path: path.to_owned(),
+        source,
+    };
+    let file = File::options()
+        .read(true)
+        .write(true)
+        .custom_flags(nix::libc::O_NOCTTY)
+        .open(path)
+        .map_err(tty_err)?;
+    let setup = || -> nix::Result<()> {
+        let mut t = termios::tcgetattr(&file)?;
+        termios::cfmakeraw(&mut t);
+        t.control_flags |= ControlFlags::CLOCAL | ControlFlags::CREAD;
+        // The speed in the CBAUD bits, which is all Linux reads: libc's cfsetspeed names a
+        // versioned glibc symbol that a static build (the VM's kchess) cannot link.
+        t.control_flags.remove(ControlFlags::CBAUD);
+        t.control_flags |= ControlFlags::from_bits_retain(nix::libc::B115200);
+        termios::tcsetattr(&file, SetArg::TCSANOW, &t)?;
+        termios::tcflush(&file, FlushArg::TCIFLUSH)
+    };
+    setup().map_err(|e| tty_err(e.into()))?;
+    Ok(file)
+}
+
+/// `kchess uci --tty`: speaks UCI on the terminal `tty` instead of standard input and output,
+/// for `sessions` GUIs one after another (each ends with `quit`, or the input's end). Says on
+/// standard output when the terminal is ready, and when each session ends.
+pub fn serve_tty(target: &Target, tty: &Path, sessions: u32) -> Result<(), UciError> {
+    let file = open_raw_tty(tty)?;
+    let writer = file.try_clone().map_err(|source| UciError::Tty {
+        path: tty.to_owned(),
+        source,
+    })?;
+    let out: Out = Arc::new(Mutex::new(writer));
+    // One reader for every session: what it has read past a session's `quit` is the next's.
+    let mut input = BufReader::new(file);
+    println!("uci: serving {sessions} session(s) on {}", tty.display());
+    for i in 1..=sessions {
+        run(target, &mut input, out.clone())?;
+        println!("uci: session {i} of {sessions} on {} ended", tty.display());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
