@@ -21,7 +21,7 @@ export LIBCLANG_PATH ?= /usr/lib/llvm-$(KCHESS_LLVM_VERSION)/lib
 MODULE_STAGE ?= $(KCHESS_ROOT)/build/module
 MODULE_KO := $(MODULE_STAGE)/driver/chess.ko
 QEMU_DIR ?= $(KCHESS_ROOT)/build/qemu
-QEMU_TIMEOUT ?= 600
+QEMU_TIMEOUT ?= 900
 # The guest test: QEMU_TEST_BIN (static binaries, in /bin), QEMU_TEST_FILES (in /tests) and
 # QEMU_TEST_CMD, the command line that runs them. The top-level Makefile sets all three; alone,
 # kernel.mk boots the module with the shell smoke test.

@@ -360,6 +360,8 @@ fn interrupt_with_sigusr1() -> Result<()> {
 pub fn write_one(base: &Path) -> Result<()> {
     interrupt_with_sigusr1()?;
     let mut desc = Desc::open(&board_path(base, 0), false)?;
+    // Tells the parent that the handler is in place and the write comes next.
+    eprintln!("{WAITER_READY}");
     match desc.try_send(b"00 W\n") {
         Ok(None) => match desc.read_reply() {
             Ok(kept) => println!("EINTR, kept {}", text(&kept)),
@@ -369,6 +371,33 @@ pub fn write_one(base: &Path) -> Result<()> {
         Err(e) => println!("error {e}"),
     }
     Ok(())
+}
+
+/// What `write-one` prints on standard error just before its write.
+const WAITER_READY: &str = "write-one: writing";
+
+/// Waits until `child` (a `write-one`) has started its write and sleeps in it: its ready line,
+/// then its state, polled until it is `S` or a few seconds have passed (a loaded machine may
+/// take a while). The last state seen.
+fn sleeping_waiter(child: &mut std::process::Child) -> Result<Option<char>> {
+    let stderr = child
+        .stderr
+        .take()
+        .ok_or_else(|| BoardsError::Check("write-one has no stderr".into()))?;
+    let mut line = String::new();
+    io::BufRead::read_line(&mut io::BufReader::new(stderr), &mut line)
+        .map_err(|e| BoardsError::Check(format!("reading write-one: {e}")))?;
+    check(line.trim_end() == WAITER_READY, || {
+        format!("write-one said {line:?}")
+    })?;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let state = process_state(child.id());
+        if state == Some('S') || Instant::now() >= deadline {
+            return Ok(state);
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// A writer waiting for a busy board sleeps interruptibly: state `S`, a signal ends its wait
@@ -389,14 +418,14 @@ pub fn waiter(base: &Path) -> Result<()> {
             .args(["boards", "--check", "write-one", "--device"])
             .arg(base)
             .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| BoardsError::Check(format!("spawn: {e}")))
     };
     let mut states = Vec::new();
     // A signal the waiter handles: EINTR.
-    let child = spawn()?;
-    thread::sleep(Duration::from_millis(300));
-    states.push(process_state(child.id()));
+    let mut child = spawn()?;
+    states.push(sleeping_waiter(&mut child)?);
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(child.id() as i32),
         Signal::SIGUSR1,
@@ -411,8 +440,7 @@ pub fn waiter(base: &Path) -> Result<()> {
     })?;
     // SIGKILL: gone at once.
     let mut child = spawn()?;
-    thread::sleep(Duration::from_millis(300));
-    states.push(process_state(child.id()));
+    states.push(sleeping_waiter(&mut child)?);
     let killed = Instant::now();
     child
         .kill()
