@@ -35,7 +35,9 @@ impl AsMut<[Ply]> for PlyStore {
 
 /// A board's device and the memory its searches use: what a running command owns.
 pub(crate) struct Engine {
-    device: Device<PlyStore>,
+    /// Boxed on its own: built on the stack once, not again inside `Engine` (a few KiB,
+    /// doubled by KASAN's redzones in the test kernel).
+    device: KBox<Device<PlyStore>>,
     tt: KVVec<TtEntry>,
     frames: KVVec<Frame>,
     history: KBox<History>,
@@ -46,7 +48,7 @@ pub(crate) struct Engine {
 impl Engine {
     fn new(settings: &Settings) -> Result<KBox<Engine>> {
         let history = KVVec::from_elem(Ply::EMPTY, MAX_HISTORY, GFP_KERNEL)?;
-        let mut device = Device::with_history(PlyStore(history));
+        let mut device = KBox::new(Device::with_history(PlyStore(history)), GFP_KERNEL)?;
         device.set_limit(Limit::Time(settings.think_ms));
         // SAFETY: `get_random_u64` has no preconditions; it may be called from any process
         // context, before or after the entropy pool is ready.

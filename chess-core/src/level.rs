@@ -59,7 +59,7 @@ const ANCHORS: [Anchor; 10] = [
     Anchor { elo: 1270, nodes: 600, depth: 3, margin: 110 },
     Anchor { elo: 1450, nodes: 2_000, depth: 4, margin: 70 },
     Anchor { elo: 1650, nodes: 8_000, depth: 6, margin: 40 },
-    Anchor { elo: 1820, nodes: 40_000, depth: 9, margin: 20 },
+    Anchor { elo: 1900, nodes: 40_000, depth: 9, margin: 20 },
     Anchor { elo: 2010, nodes: 200_000, depth: 14, margin: 8 },
     Anchor { elo: 2150, nodes: 1_000_000, depth: 20, margin: 3 },
     Anchor { elo: MAX_ELO, nodes: u64::MAX, depth: u8::MAX, margin: 0 },

@@ -327,6 +327,8 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     ranked_len: usize,
     /// The line being searched, from 1 when several are ranked (0 for a single line).
     line: u8,
+    /// How many root moves this line's search has started.
+    root_number: u16,
     start_ms: u64,
     nodes: u64,
     next_check: u64,
@@ -363,6 +365,7 @@ pub fn search<H: HistoryStore>(
         ranked: [Move::NULL; MAX_LINES],
         ranked_len: 0,
         line: 0,
+        root_number: 0,
         start_ms,
         nodes: 0,
         next_check: CHECK_INTERVAL,
@@ -524,13 +527,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
-    /// Tells the host which root move the search is on.
-    #[inline(never)]
-    fn note_root_move(&mut self, mv: Move, number: usize) {
-        self.budget
-            .root_move(mv, u16::try_from(number).unwrap_or(u16::MAX));
-    }
-
     /// The first move of the root's principal variation (`Move::NULL` when it has none).
     fn root_pv_move(&self) -> Move {
         match self.mem.frames.first() {
@@ -539,14 +535,33 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
-    /// True for a root move this search leaves out: outside the requested root moves, or
-    /// ranked already in this iteration.
+    /// Stores a node's result in the table, except at a root that left moves out: it did not
+    /// search the position itself. (The bound and the move travel as one small pair so that
+    /// every argument fits in a register: no stack slot in each recursion frame.)
     #[inline(never)]
-    fn skip_at_root(&self, mv: Move) -> bool {
-        self.ranked
-            .get(..self.ranked_len)
-            .is_some_and(|r| r.contains(&mv))
-            || (!self.root_moves.is_empty() && !self.root_moves.contains(&mv))
+    fn store(&mut self, key: u64, depth: i32, score: i32, found: (Bound, Move), ply: usize) {
+        let (bound, mv) = found;
+        if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
+            table::store(self.mem.tt, key, depth, score, bound, mv, ply);
+        }
+    }
+
+    /// Leaves in the root's move list only the moves this line may rank: within the requested
+    /// root moves, and not ranked already in this iteration. (Out of line: the recursion's
+    /// frame stays as it was.)
+    #[inline(never)]
+    fn keep_root_moves(&mut self) {
+        self.root_number = 0;
+        let ranked = self.ranked.get(..self.ranked_len).unwrap_or(&[]);
+        let wanted = self.root_moves;
+        if let Some(root) = self.mem.frames.first_mut() {
+            root.moves
+                .retain(|mv| !ranked.contains(&mv) && (wanted.is_empty() || wanted.contains(&mv)));
+            debug_assert!(
+                !root.moves.is_empty(),
+                "a line always has a root move to rank"
+            );
+        }
     }
 
     /// Takes a completed iteration's principal variation and score into `result` and reports
@@ -674,6 +689,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         match self.pos.make(mv) {
             Ok(undo) => {
                 frame.undo = undo;
+                if ply == 0 {
+                    // Tell the host which root move the search is on.
+                    self.root_number = self.root_number.saturating_add(1);
+                    self.budget.root_move(mv, self.root_number);
+                }
                 true
             }
             Err(_) => false,
@@ -920,6 +940,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if frame.moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        if ply == 0 {
+            // Only the root moves this line may rank (never none: lines <= root moves).
+            self.keep_root_moves();
+        }
         self.score_moves(ply, tt_move);
 
         // Step 8. The move loop.
@@ -927,14 +951,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index = 0;
-        let mut searched = 0;
         let side = self.pos.side_to_move().index();
         while let Some(mv) = self.pick(ply, index) {
-            // At the root, only the moves this line may rank.
-            if ply == 0 && self.skip_at_root(mv) {
-                index += 1;
-                continue;
-            }
             let quiet = mv.is_quiet();
             let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
 
@@ -960,11 +978,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             let gives_check = self.pos.in_check();
             let mut value;
-            searched += 1;
-            if ply == 0 {
-                self.note_root_move(mv, searched);
-            }
-            if searched == 1 {
+            if index == 0 {
                 value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
@@ -1012,10 +1026,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         } else {
             Bound::Upper
         };
-        // A root that left moves out did not search the position itself.
-        if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
-            table::store(self.mem.tt, key, depth, best_score, bound, best_move, ply);
-        }
+        self.store(key, depth, best_score, (bound, best_move), ply);
         best_score
     }
 

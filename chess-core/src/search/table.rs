@@ -41,21 +41,25 @@ impl TtEntry {
     };
 
     /// The stored move (`Move::NULL` when none).
+    #[inline]
     pub(super) fn mv(&self) -> Move {
         Move::from_bits(self.mv)
     }
 
     /// The stored depth.
+    #[inline]
     pub(super) fn depth(&self) -> i32 {
         i32::from(self.depth)
     }
 
     /// The stored bound.
+    #[inline]
     pub(super) fn bound(&self) -> Bound {
         self.bound
     }
 
     /// The stored score, as seen from a node `ply` plies from the root.
+    #[inline]
     pub(super) fn score(&self, ply: usize) -> i32 {
         let s = i32::from(self.score);
         if s > MATE_BOUND {

@@ -157,15 +157,18 @@ fn depth(plies: u64) -> Limit {
 }
 
 /// Milliseconds for one move with `time` left on the clock, `inc` per move and `movestogo`
-/// moves to the next control: remaining/30 (or /movestogo) + 3/4 of the increment, never more
-/// than 40% of what is left (80% when this is the last move before the control), after
-/// keeping `overhead_ms` back; clamped to 1..=60000.
+/// moves to the next control (30 in sudden death): an even share of the time left plus the
+/// increments of the moves to come, less `overhead_ms` for each of them (what passes outside the
+/// search: the GUI, the pipe, the device), so that the clock lasts however long the overhead
+/// really is; never more than 40% of what is left (80% on the last move before the control);
+/// clamped to 1..=60000.
 pub fn allocate(time: i64, inc: i64, movestogo: Option<u64>, overhead_ms: u64) -> u64 {
     let time = time.max(0) as u64;
     let inc = inc.max(0) as u64;
     let avail = time.saturating_sub(overhead_ms).max(1);
     let mtg = movestogo.unwrap_or(30).clamp(1, 50);
-    let share = avail / mtg + inc * 3 / 4;
+    let budget = (time + inc * (mtg - 1)).saturating_sub(overhead_ms * mtg);
+    let share = budget / mtg;
     let cap = if mtg == 1 {
         avail * 8 / 10
     } else {
@@ -216,11 +219,12 @@ mod tests {
         assert_eq!(limit(&["nodes", "0"]), Limit::Nodes(1));
         assert_eq!(limit(&["infinite"]), Limit::Infinite);
         assert_eq!(limit(&[]), Limit::Infinite);
-        // (1000 - 30) / 30 = 32
-        assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(32));
+        // (1000 - 30 * 30) / 30 = 3
+        assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(3));
         // Black's clock for Black.
         let g = Go::parse(&["wtime", "100000", "btime", "3030", "binc", "100"]);
-        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(175));
+        // (3030 + 29 * 100 - 30 * 30) / 30 = 167
+        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(167));
     }
 
     #[test]
@@ -268,7 +272,7 @@ mod tests {
     fn pondering_on_a_clock_runs_until_its_share_after_ponderhit() {
         let p = plan(&["ponder", "wtime", "1000", "btime", "1000"]);
         assert_eq!(p.limit, Limit::Infinite);
-        assert_eq!(p.stops.after, after(32));
+        assert_eq!(p.stops.after, after(3));
         assert!(!p.hold);
         // Without a clock, pondering keeps the device's own budget.
         assert_eq!(plan(&["ponder", "depth", "4"]).limit, Limit::Depth(4));
@@ -287,6 +291,12 @@ mod tests {
         assert_eq!(allocate(-500, 0, None, 30), 1);
         // A big increment can't take more than 40% of what is left.
         assert_eq!(allocate(1030, 5000, None, 30), 400);
+        // 1+0.01 with 30 ms of overhead a move: 13 ms at the start, 1 ms once the clock is low
+        // (each move then costs its overhead, which the increment must pay).
+        assert_eq!(allocate(1000, 10, None, 30), (1000 + 290 - 900) / 30);
+        assert_eq!(allocate(200, 10, None, 30), 1);
+        // 10+0.1: 400 ms a move at the start.
+        assert_eq!(allocate(10_000, 100, None, 30), (10_000 + 2900 - 900) / 30);
         // The last move before the control may use 80%.
         assert_eq!(allocate(1030, 0, Some(1), 30), 800);
         assert_eq!(allocate(10_000_000, 0, None, 30), 60_000);
