@@ -68,7 +68,7 @@ bench-vm: bench-module $(KCHESS_STATIC) $(SIM_STATIC)
 	@tools/qemu/mkinitramfs.sh -o $(BENCH_DIR)/initramfs.cpio -k $(BENCH_DIR)/module/driver/chess.ko \
 		-b $(KCHESS_STATIC) -b $(SIM_STATIC) -c 'sh /tests/bench-vm.sh $(BENCH_VM_ARGS)' tools/qemu/bench-vm.sh
 	@tools/qemu/run.sh -k $(KCHESS_BENCH_KDIR)/arch/x86/boot/bzImage -i $(BENCH_DIR)/initramfs.cpio \
-		-t $(BENCH_TIMEOUT) -l $(BENCH_DIR)/serial.log
+		-t $(BENCH_TIMEOUT) -l $(BENCH_DIR)/serial.log -a 'log_buf_len=64M'
 
 elo: build
 	@tools/elo/run.sh

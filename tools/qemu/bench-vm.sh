@@ -25,4 +25,10 @@ for f in /sys/devices/system/cpu/vulnerabilities/*; do
     [ -e "$f" ] && echo "bench-vm: cpu $(basename "$f"): $(cat "$f")"
 done
 sh "$0" reload || { echo "bench-vm: reloading chess.ko failed"; exit 1; }
-exec /bin/kchess bench-vm --device /dev/chess --sim /bin/chess-sim --reset "sh $0 reload" "$@"
+/bin/kchess bench-vm --device /dev/chess --sim /bin/chess-sim --reset "sh $0 reload" "$@"
+rc=$?
+# The sample logged two lines a round trip (run.sh boots with log_buf_len=64M, so that the ring
+# never wraps under the console: "printk messages dropped"). Show the rest of the kernel log and
+# empty it, so that init's dmesg dump stays short.
+dmesg -c | grep -v 'rust-misc-device: ' | sed 's/^/bench-vm: dmesg: /' | tail -n 5
+exit $rc
