@@ -6,6 +6,9 @@
 #   make qemu-test     boot the module in QEMU, run $(QEMU_TEST_CMD), fail on failures or splats
 #   make qemu          the same VM with a shell on the console and /dev/chess ready
 #   make module-clean  remove the module staging dir
+#   make bench-kernel  build the bench kernel (tools/kernel/bench.config: no debugging, the Rust
+#                      misc device sample built in) into the cache, beside the test kernel
+#   make bench-module  driver/chess.ko against the bench kernel, staged in $(BENCH_DIR)/module
 #
 # KDIR=<kernel build dir> uses that tree instead of the cached build (which is built first when
 # absent). The module is built in a staging copy ($(MODULE_STAGE)) of Kbuild, driver/ and
@@ -32,11 +35,17 @@ QEMU_TEST_CMD ?= sh /tests/smoke.sh
 # (run.sh -H); the top-level Makefile sets it to the python-chess UCI checks.
 QEMU_HOST_TEST ?=
 
+# The bench kernel's side (`make bench-vm` in the top-level Makefile): its own build dir in the
+# cache, its own module staging dir, so the test kernel and `make module` are left alone.
+BENCH_DIR ?= $(KCHESS_ROOT)/build/bench
+BENCH_TIMEOUT ?= 1200
+
 # Evaluated only inside recipes, so that other targets never touch the network or the cache.
 KCHESS_KDIR = $(if $(KDIR),$(KDIR),$(shell $(KCHESS_ROOT)/tools/kernel/build.sh --print-kdir))
+KCHESS_BENCH_KDIR = $(shell $(KCHESS_ROOT)/tools/kernel/build.sh --bench --print-kdir)
 KCHESS_CLIPPY = $(if $(shell command -v clippy-driver 2>/dev/null),CLIPPY=1,)
 
-.PHONY: kernel module qemu-test qemu module-clean
+.PHONY: kernel module qemu-test qemu module-clean bench-kernel bench-module
 
 kernel:
 ifeq ($(KDIR),)
@@ -71,6 +80,13 @@ qemu: $(QEMU_DIR)/initramfs.cpio
 
 module-clean:
 	rm -rf $(MODULE_STAGE) $(QEMU_DIR)
+
+bench-kernel:
+	@$(KCHESS_ROOT)/tools/kernel/build.sh --bench >/dev/null
+
+bench-module: bench-kernel
+	@$(MAKE) --no-print-directory -f $(KCHESS_ROOT)/kernel.mk module \
+		KDIR=$(KCHESS_BENCH_KDIR) MODULE_STAGE=$(BENCH_DIR)/module
 
 ifeq ($(notdir $(firstword $(MAKEFILE_LIST))),kernel.mk)
 .DEFAULT_GOAL := qemu-test

@@ -5,6 +5,7 @@
 #   tools/kernel/build.sh               build if needed; the last line on stdout is the build dir (KDIR)
 #   tools/kernel/build.sh --print-kdir  print the build dir it would use, build nothing
 #   tools/kernel/build.sh --print-env   print shell `export` lines (KDIR, LLVM, LIBCLANG_PATH, KVER)
+#   tools/kernel/build.sh --bench [...] the same for the bench kernel (bench.config, no debugging)
 #
 # Environment: KCHESS_CACHE (default ~/.cache/kchess), KCHESS_JOBS (default nproc),
 #              KCHESS_SKIP_DEPS=1 (do not run deps.sh).
@@ -13,12 +14,14 @@
 #   $KCHESS_CACHE/src/linux-<kver>/           pristine source (fetch.sh)
 #   $KCHESS_CACHE/build/<kver>-<hash>/        O= build dir = KDIR; .kchess-complete written last
 #   $KCHESS_CACHE/build/<kver>-<hash>/.kchess-build.log   the full make log
+#   $KCHESS_CACHE/build/bench-<kver>-<hash>/  the bench kernel (--bench), same layout
 # <hash> covers the config fragment and the versions of rustc, bindgen and clang.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CACHE="${KCHESS_CACHE:-$HOME/.cache/kchess}"
-FRAG="$HERE/kchess.config"
+FRAG="$HERE/kchess.config" FLAVOR=""
+if [ "${1:-}" = --bench ]; then FRAG="$HERE/bench.config" FLAVOR="bench-"; shift; fi
 . "$HERE/toolchain.env"
 export LLVM=/usr/lib/llvm-$KCHESS_LLVM_VERSION/bin/
 export LIBCLANG_PATH=/usr/lib/llvm-$KCHESS_LLVM_VERSION/lib
@@ -45,7 +48,7 @@ toolchain_id() {
     "${LLVM}clang" --version 2>/dev/null | head -n1 || echo "no clang"
 }
 HASH="$(toolchain_id | sha256sum | cut -c1-12)"
-BUILD="$CACHE/build/$KVER-$HASH"
+BUILD="$CACHE/build/$FLAVOR$KVER-$HASH"
 
 case "$MODE" in
     --print-kdir) echo "$BUILD"; exit 0 ;;
@@ -54,7 +57,7 @@ case "$MODE" in
             "$BUILD" "$KVER" "$LLVM" "$LIBCLANG_PATH"
         exit 0 ;;
     build) ;;
-    *) echo "usage: $0 [--print-kdir|--print-env]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--bench] [--print-kdir|--print-env]" >&2; exit 2 ;;
 esac
 
 done_already() {
@@ -68,7 +71,7 @@ done_already
 # Several developers share the cache on one machine: one build of a given tree at a time; a
 # second caller waits and then finds it complete.
 mkdir -p "$CACHE/build"
-exec 9>"$CACHE/build/.lock-$KVER-$HASH"
+exec 9>"$CACHE/build/.lock-$FLAVOR$KVER-$HASH"
 if ! flock -n 9; then
     log "waiting for another build of $BUILD"
     flock 9
@@ -132,8 +135,10 @@ mkver="$(cat "$BUILD/include/config/kernel.release" 2>/dev/null || echo "$KVER")
 } > "$BUILD/.kchess-info"
 touch "$BUILD/.kchess-complete"
 
-# Keep the three most recent complete builds (about 600 MB each); never one being built.
-ls -1dt "$CACHE"/build/*/.kchess-complete 2>/dev/null | tail -n +4 | while read -r stamp; do
+# Keep the three most recent complete builds of this kind (about 600 MB each); never one being
+# built, never one of the other kind (test kernels are named <kver>-..., bench kernels bench-...).
+if [ -n "$FLAVOR" ]; then kind="$FLAVOR*"; else kind="[0-9]*"; fi
+ls -1dt "$CACHE"/build/$kind/.kchess-complete 2>/dev/null | tail -n +4 | while read -r stamp; do
     old="$(dirname "$stamp")"
     log "removing old build $old"
     rm -f "$stamp"; rm -rf "$old" "$CACHE/build/.lock-$(basename "$old")"

@@ -3,6 +3,7 @@
 //! the transcript runner, perft and benchmarks.
 
 pub mod bench;
+pub mod benchvm;
 pub mod boards;
 pub mod client;
 pub mod interrupt;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, boards, perft, play, transcript, uci, vmcheck};
+use kchess::{bench, benchvm, boards, perft, play, transcript, uci, vmcheck};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -73,6 +73,35 @@ enum Cmd {
         /// Transposition table size in MiB for the search workload.
         #[arg(long, default_value_t = 16)]
         tt_mb: usize,
+    },
+    /// The module against the same core in userspace, and its round trip against the kernel's
+    /// Rust misc device sample (run inside the bench VM by `make bench-vm`).
+    BenchVm {
+        /// Board 0 of the module (board i is this path followed by i).
+        #[arg(long, value_name = "PATH", conflicts_with = "in_process")]
+        device: Option<PathBuf>,
+        /// Measure an in-process device instead of the module (a trial on the host).
+        #[arg(long)]
+        in_process: bool,
+        /// The userspace reference (default: the chess-sim next to kchess).
+        #[arg(long, value_name = "PATH")]
+        sim: Option<PathBuf>,
+        /// The sample's device file, for the round trips.
+        #[arg(long, value_name = "PATH", default_value = "/dev/rust-misc-device")]
+        sample: PathBuf,
+        /// Measurements of each figure.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=100))]
+        runs: u64,
+        /// Perft depth from the initial position (`12 N`).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=7))]
+        perft_depth: u32,
+        /// Round trips per measurement.
+        #[arg(long, default_value_t = 20_000)]
+        round_trips: usize,
+        /// A shell command that reloads the module with fresh boards, one per search position
+        /// (a board keeps its transposition table).
+        #[arg(long, value_name = "CMD")]
+        reset: Option<String>,
     },
     /// Replay protocol transcripts; ends with `N passed, N failed`.
     Transcript {
@@ -208,6 +237,8 @@ enum CliError {
     #[error(transparent)]
     Check(#[from] vmcheck::CheckError),
     #[error(transparent)]
+    BenchVm(#[from] benchvm::BenchVmError),
+    #[error(transparent)]
     Boards(#[from] boards::BoardsError),
     #[error("kchess has no subcommand {0:?}")]
     NoCommand(String),
@@ -268,6 +299,44 @@ fn man(command: Option<&str>, dir: Option<&Path>) -> Result<(), CliError> {
     written.map_err(|source| CliError::Write { source })
 }
 
+/// What `kchess bench-vm` measures: the module's boards when a device is given (round trips
+/// included), else in-process devices.
+fn bench_vm_options(
+    device: Option<PathBuf>,
+    sim: Option<PathBuf>,
+    sample: PathBuf,
+    runs: usize,
+    perft_depth: u32,
+    round_trips: usize,
+    reset: Option<String>,
+) -> benchvm::Options {
+    let sim = sim.map_or_else(Target::default_sim, Target::Sim);
+    let round_trips = device.as_ref().map(|chess| benchvm::RoundTrips {
+        chess: chess.clone(),
+        sample,
+        null: PathBuf::from("/dev/null"),
+        count: round_trips,
+    });
+    let board: Box<dyn Fn(usize) -> Target> = match device {
+        Some(dev) => Box::new(move |i| {
+            let mut path = dev.clone().into_os_string();
+            if i > 0 {
+                path.push(i.to_string());
+            }
+            Target::Device(path.into())
+        }),
+        None => Box::new(|_| Target::InProcess),
+    };
+    benchvm::Options {
+        board,
+        sim,
+        runs,
+        perft_depth,
+        reset,
+        round_trips,
+    }
+}
+
 fn run(command: Cmd) -> Result<(), CliError> {
     match command {
         Cmd::Perft {
@@ -289,6 +358,24 @@ fn run(command: Cmd) -> Result<(), CliError> {
         },
         Cmd::Bench { perft: true, .. } => Ok(bench::perft_speed()?),
         Cmd::Bench { tt_mb, .. } => Ok(bench::search_speed(tt_mb)?),
+        Cmd::BenchVm {
+            device,
+            in_process: _,
+            sim,
+            sample,
+            runs,
+            perft_depth,
+            round_trips,
+            reset,
+        } => Ok(benchvm::main(&bench_vm_options(
+            device,
+            sim,
+            sample,
+            runs as usize,
+            perft_depth,
+            round_trips,
+            reset,
+        ))?),
         Cmd::Transcript {
             target,
             reset,
