@@ -114,6 +114,33 @@ case "$live" in
     *) bad "shell: echo 13 / cat during a search gave '$live'" ;;
 esac
 
+# kchess play on board 2: a move, the CPU thinking for up to a minute, Ctrl-C (SIGINT) makes it
+# move now, then the moves so far and quit; the game is on the device.
+reload
+printf 'e4\nmoves\nquit\ny\n' > /tmp/play.in
+$K play --device /dev/chess2 --think 60000 --ascii --no-pgn-out < /tmp/play.in > /tmp/play.out 2>&1 &
+player=$!
+i=0
+while ! grep -q 'kchess is thinking' /tmp/play.out && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1
+t0=$(now_ms)
+kill -INT $player
+i=0
+while ! grep -q 'kchess plays 1\.\.\.' /tmp/play.out && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+t1=$(now_ms)
+i=0
+while kill -0 $player 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -9 $player 2>/dev/null
+wait $player 2>/dev/null
+played=$(sed -n 's/^kchess plays 1\.\.\. \([^ ]*\) .*/\1/p' /tmp/play.out)
+echo 05 > /dev/chess2; history=$(cat /dev/chess2)
+if grep -q 'Moving now.' /tmp/play.out && grep -q "^1. e4 $played\$" /tmp/play.out \
+    && [ "${history%% *}" = WPe2-e4 ] && [ "$(echo "$history" | wc -w)" = 2 ] && [ $((t1 - t0)) -lt 20000 ]; then
+    ok "play --device /dev/chess2: Ctrl-C while thinking -> moved in $((t1 - t0)) ms (1... $played); 05 -> $history"
+else
+    bad "play --device /dev/chess2: $(tail -n 5 /tmp/play.out | tr '\n' '|') 05 -> '$history'"
+fi
+
 # python-chess on the host (tools/qemu/uci-host.sh, started by run.sh -H) drives kchess uci on
 # board 1 over the second serial port: tools/elo/uci_live.py, then tools/elo/uci_check.py.
 # The host counts their checks; here counts that both sessions were served and ended.

@@ -278,26 +278,27 @@ impl Client {
         self.data(&Command::Perft(depth), |r| text(r)?.parse().ok())
     }
 
-    /// `13`: the running or last search; `None` when no search ran this game.
+    /// `13`: the running or last search (its best line); `None` when no search ran this game.
     pub fn search_info(&mut self) -> Result<Option<SearchRecord>, ClientError> {
-        let x = self.send(&Command::SearchInfo)?;
-        if let Some(reply) = Reply::parse(&x.reply) {
-            return Err(x.refused(reply));
-        }
-        match std::str::from_utf8(&x.reply) {
-            Ok(line) => Ok(SearchRecord::parse(line)?),
-            Err(_) => Err(x.unexpected()),
-        }
+        self.search_reply(SearchRecord::parse)
     }
 
     /// `13`, every ranked line (`07 P`): empty when no search ran this game.
     pub fn search_lines(&mut self) -> Result<Vec<SearchRecord>, ClientError> {
+        self.search_reply(SearchRecord::parse_all)
+    }
+
+    /// Sends `13` and reads its reply with `parse`.
+    fn search_reply<T>(
+        &mut self,
+        parse: impl FnOnce(&str) -> Result<T, RecordError>,
+    ) -> Result<T, ClientError> {
         let x = self.send(&Command::SearchInfo)?;
         if let Some(reply) = Reply::parse(&x.reply) {
             return Err(x.refused(reply));
         }
         match std::str::from_utf8(&x.reply) {
-            Ok(line) => Ok(SearchRecord::parse_all(line)?),
+            Ok(line) => Ok(parse(line)?),
             Err(_) => Err(x.unexpected()),
         }
     }

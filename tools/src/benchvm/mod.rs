@@ -143,6 +143,17 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// An empty figure in milliseconds, judged by the kernel/userspace goal.
+    fn kernel_against_userspace() -> Figure {
+        Figure {
+            name: String::new(),
+            unit: "ms",
+            ours: Vec::new(),
+            reference: Vec::new(),
+            goal: Some(GOAL_KERNEL_RATIO),
+        }
+    }
+
     /// (ratio of the minimums, ratio of the medians).
     pub fn ratios(&self) -> Option<(f64, f64)> {
         let a = Spread::of(&self.ours)?;
@@ -172,13 +183,7 @@ fn perft_once(client: &mut Client, depth: u32) -> Result<(u64, Duration), Client
 pub fn perft(opts: &Options) -> Result<Figure, BenchVmError> {
     let mut kernel = Client::connect(&(opts.board)(0))?;
     let mut sim = Client::new(reference(&opts.sim)?);
-    let mut fig = Figure {
-        name: String::new(),
-        unit: "ms",
-        ours: Vec::new(),
-        reference: Vec::new(),
-        goal: Some(GOAL_KERNEL_RATIO),
-    };
+    let mut fig = Figure::kernel_against_userspace();
     let mut leaves = 0;
     for _ in 0..opts.runs {
         let (k, kt) = perft_once(&mut kernel, opts.perft_depth)?;
@@ -242,13 +247,7 @@ fn wait_for(target: &Target) -> Result<(), BenchVmError> {
 /// The search workload: per run, the module reloaded and each position on its own board, and
 /// each position on its own simulator. Returns the figure and the nodes of one run.
 pub fn search(opts: &Options) -> Result<(Figure, u64), BenchVmError> {
-    let mut fig = Figure {
-        name: String::new(),
-        unit: "ms",
-        ours: Vec::new(),
-        reference: Vec::new(),
-        goal: Some(GOAL_KERNEL_RATIO),
-    };
+    let mut fig = Figure::kernel_against_userspace();
     let mut total = 0;
     for _ in 0..opts.runs {
         if let Some(reset) = &opts.reset {
