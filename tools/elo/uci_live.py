@@ -133,6 +133,28 @@ def options(engine):
     engine.configure({"Hash": 16, "Move Overhead": 30})
 
 
+def lines_levels_and_searchmoves(engine):
+    """MultiPV ranks distinct moves; a strength level and searchmoves are honoured."""
+    board = chess.Board()
+    o = engine.options
+    check(o["MultiPV"].min == 1 and o["MultiPV"].max == 8, "MultiPV 1..8")
+    check(o["UCI_LimitStrength"].default is False and o["UCI_Elo"].min == 800
+          and o["UCI_Elo"].max == 2400, "UCI_LimitStrength off, UCI_Elo 800..2400")
+    infos = engine.analyse(board, chess.engine.Limit(depth=6), multipv=3)
+    firsts = [i["pv"][0] for i in infos if i.get("pv")]
+    check(len(infos) == 3 and len(set(firsts)) == 3,
+          f"MultiPV 3: three lines with distinct first moves {[board.san(m) for m in firsts]}")
+    only = [chess.Move.from_uci("a2a3"), chess.Move.from_uci("h2h3")]
+    r = engine.play(board, chess.engine.Limit(depth=4), root_moves=only)
+    check(r.move in only, f"searchmoves a2a3 h2h3 -> {r.move}")
+    engine.configure({"UCI_LimitStrength": True, "UCI_Elo": 800})
+    r = engine.play(board, chess.engine.Limit(time=0.5), info=chess.engine.INFO_ALL)
+    nodes = r.info.get("nodes", 0)
+    check(r.move in board.legal_moves and 0 < nodes <= 200,
+          f"UCI_Elo 800 plays {r.move} after {nodes} nodes")
+    engine.configure({"UCI_LimitStrength": False})
+
+
 def fallback(kchess):
     """Without the simulator the bridge still starts, on the in-process device."""
     cmd = [kchess, "uci", "--sim", "/nonexistent/chess-sim"]
@@ -167,6 +189,7 @@ def main():
         repeated_go(engine)
         budgets(engine)
         pondering(engine)
+        lines_levels_and_searchmoves(engine)
     finally:
         engine.quit()
     if not args.command:
