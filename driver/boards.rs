@@ -136,8 +136,9 @@ impl ReplyBuf {
 struct BoardState {
     /// The engine, or `None` while a command runs with it.
     engine: Option<KBox<Engine>>,
-    /// The running command as other files see it (`13`, `14`).
-    watch: Watch,
+    /// The running command as other files see it (`13`, `14`); boxed, as the device is, to
+    /// keep its records off the stack at load.
+    watch: KBox<Watch>,
     /// The board's latest reply, copied into newly opened files.
     last_reply: ReplyBuf,
 }
@@ -172,7 +173,7 @@ impl Board {
             .ok_or(EINVAL)?;
         let state = BoardState {
             engine: Some(Engine::new(settings)?),
-            watch: Watch::new(),
+            watch: KBox::new(Watch::new(), GFP_KERNEL)?,
             last_reply: ReplyBuf::new()?,
         };
         Arc::pin_init(
