@@ -32,8 +32,8 @@ const STOP_AGAIN: Duration = Duration::from_millis(20);
 pub(super) trait Running {
     /// Waits up to `wait` for the `03`'s reply; the reply once it came.
     fn finished(&mut self, wait: Duration) -> Result<Option<Reply>, ClientError>;
-    /// `13`: the search so far (`None` before its first iteration).
-    fn progress(&mut self) -> Result<Option<SearchRecord>, ClientError>;
+    /// `13`: the search so far, each ranked line (none before its first iteration).
+    fn progress(&mut self) -> Result<Vec<SearchRecord>, ClientError>;
     /// `14`: ends the search; it plays its best move so far.
     fn stop(&mut self) -> Result<(), ClientError>;
 }
@@ -105,7 +105,7 @@ impl Running for Pipe<'_> {
         self.finished(Duration::ZERO)
     }
 
-    fn progress(&mut self) -> Result<Option<SearchRecord>, ClientError> {
+    fn progress(&mut self) -> Result<Vec<SearchRecord>, ClientError> {
         self.write(&Command::SearchInfo)?;
         let mut line = self.read_line()?;
         if self.done.is_none() && Reply::parse(line.strip_suffix(b"\n").unwrap_or(&line)).is_some()
@@ -121,7 +121,7 @@ impl Running for Pipe<'_> {
                 command: "13".to_string(),
                 reply,
             }),
-            None => Ok(SearchRecord::parse(&text)?),
+            None => Ok(SearchRecord::parse_all(&text)?),
         }
     }
 
@@ -159,14 +159,14 @@ impl Running for Threaded<'_> {
         }
     }
 
-    fn progress(&mut self) -> Result<Option<SearchRecord>, ClientError> {
-        let record = self.watcher.search_info()?;
-        if record.is_some() && record == self.before {
-            return Ok(None);
+    fn progress(&mut self) -> Result<Vec<SearchRecord>, ClientError> {
+        let lines = self.watcher.search_lines()?;
+        if !lines.is_empty() && lines.first() == self.before.as_ref() {
+            return Ok(Vec::new());
         }
         // Once the search has reported, an equal record later is this search's.
         self.before = None;
-        Ok(record)
+        Ok(lines)
     }
 
     fn stop(&mut self) -> Result<(), ClientError> {
@@ -205,8 +205,8 @@ pub(super) trait Control {
     fn stop_asked(&self) -> bool;
     /// True while pondering: time does not count yet.
     fn pondering(&self) -> bool;
-    /// A new record of the running search.
-    fn progress(&mut self, record: &SearchRecord);
+    /// The running search's records, one per ranked line (at least one).
+    fn progress(&mut self, lines: &[SearchRecord]);
 }
 
 /// Runs the `03` to its end: reads its progress every [`POLL_EVERY`] and ends it with `14`
@@ -244,9 +244,10 @@ pub(super) fn drive(
         }
         if Instant::now() >= next_poll {
             next_poll = Instant::now() + POLL_EVERY;
-            if let Some(record) = running.progress()? {
-                control.progress(&record);
-                goal_met |= stops.reached(&record);
+            let lines = running.progress()?;
+            if let Some(best) = lines.first() {
+                control.progress(&lines);
+                goal_met |= stops.reached(best);
             }
         }
     }
@@ -273,7 +274,7 @@ mod tests {
         let mut link =
             fake_sim("read a; read b; printf '\\n'; read c; printf 'OK\\nCHECK\\n'; read d");
         let mut pipe = Pipe::start(&mut link, &Command::Cpu).unwrap();
-        assert_eq!(pipe.progress().unwrap(), None);
+        assert_eq!(pipe.progress().unwrap(), vec![]);
         pipe.stop().unwrap();
         assert_eq!(pipe.finished(Duration::ZERO).unwrap(), Some(Reply::Check));
     }
@@ -284,7 +285,7 @@ mod tests {
             "read a; read b; printf 'MATE\\n{RECORD}\\n'; read c"
         ));
         let mut pipe = Pipe::start(&mut link, &Command::Cpu).unwrap();
-        let record = pipe.progress().unwrap().unwrap();
+        let record = pipe.progress().unwrap().remove(0);
         assert_eq!(record.depth, 4);
         assert_eq!(pipe.finished(Duration::ZERO).unwrap(), Some(Reply::Mate));
     }

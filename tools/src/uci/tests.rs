@@ -376,6 +376,22 @@ fn multipv_reports_distinct_ranked_lines() {
 }
 
 #[test]
+fn multipv_lines_are_shown_while_the_search_runs() {
+    let text = session(
+        "setoption name MultiPV value 2\nposition startpos\ngo infinite\n#sleep 1500\nstop\n\
+         #wait 1\nquit\n",
+    );
+    // Before bestmove: line 2 of several depths, not only the final one.
+    let before_best = text.split("bestmove").next().unwrap();
+    let second: Vec<&str> = before_best
+        .lines()
+        .filter(|l| l.starts_with("info depth") && l.contains(" multipv 2 "))
+        .collect();
+    assert!(second.len() >= 3, "{text}");
+    assert!(!text.contains("multipv 3"), "{text}");
+}
+
+#[test]
 fn a_strength_level_plays_a_near_best_move() {
     let text = session(
         "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\n\

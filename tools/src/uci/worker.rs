@@ -113,8 +113,8 @@ struct Reporter<'a> {
     shared: &'a Shared,
     root: &'a Chess,
     ponder: bool,
-    /// The last iteration printed: depth, bound, score and PV.
-    last: Option<SearchRecord>,
+    /// The last iteration printed of each ranked line shown: depth, bound, score and PV.
+    last: Vec<Option<SearchRecord>>,
     printed_at: Instant,
 }
 
@@ -132,21 +132,23 @@ impl Control for Reporter<'_> {
         self.ponder && !self.shared.ponderhit.load(Ordering::SeqCst)
     }
 
-    fn progress(&mut self, record: &SearchRecord) {
-        if self
-            .last
-            .as_ref()
-            .is_some_and(|l| same_iteration(l, record))
-        {
-            if self.printed_at.elapsed() >= NODES_EVERY {
-                emit(self.out, &nodes_line(self.root, record));
-                self.printed_at = Instant::now();
+    fn progress(&mut self, lines: &[SearchRecord]) {
+        let mut printed = false;
+        for (record, last) in lines.iter().zip(self.last.iter_mut()) {
+            if !last.as_ref().is_some_and(|l| same_iteration(l, record)) {
+                emit(self.out, &info_line(self.root, record));
+                *last = Some(record.clone());
+                printed = true;
             }
-            return;
         }
-        emit(self.out, &info_line(self.root, record));
-        self.printed_at = Instant::now();
-        self.last = Some(record.clone());
+        if printed {
+            self.printed_at = Instant::now();
+        } else if self.printed_at.elapsed() >= NODES_EVERY {
+            if let Some(best) = lines.first() {
+                emit(self.out, &nodes_line(self.root, best));
+            }
+            self.printed_at = Instant::now();
+        }
     }
 }
 
@@ -366,7 +368,8 @@ impl Worker {
             shared: &self.shared,
             root,
             ponder,
-            last: None,
+            // The lines asked for (a strength level ranks more, for its own choice).
+            last: vec![None; usize::from(self.lines)],
             printed_at: Instant::now(),
         };
         match &mut self.conn.watcher {
