@@ -4,7 +4,7 @@
 #   make play        build and play against the engine in the terminal (no kernel needed)
 #   make test        install what is needed, then run every test, the QEMU boot test included
 #   make test-user   only the userspace tests (no kernel build)
-#   make bench       perft speed next to cozy-chess, and the fixed search workload
+#   make bench       perft speed next to shakmaty and cozy-chess, and the fixed search workload
 #   make elo         the Stockfish gauntlet (a benchmark, not a test)
 
 CARGO ?= cargo
