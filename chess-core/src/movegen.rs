@@ -466,7 +466,12 @@ pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
         let Ok(undo) = pos.make(mv) else {
             continue;
         };
-        nodes = nodes.wrapping_add(perft(pos, depth - 1, bulk));
+        // The last ply's moves are made and taken back, and counted without a call.
+        nodes = nodes.wrapping_add(if depth == 1 {
+            1
+        } else {
+            perft(pos, depth - 1, bulk)
+        });
         pos.unmake(mv, &undo);
     }
     nodes

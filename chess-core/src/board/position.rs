@@ -368,8 +368,8 @@ impl Position {
         let us = self.side;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
-        let mut undo = Undo {
-            captured: None,
+        let undo = Undo {
+            captured: victim,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
@@ -377,27 +377,32 @@ impl Position {
         };
         let mut hash = self.hash ^ ZOBRIST.black ^ ep_key(self.ep);
         self.ep = None;
-        self.halfmove = self.halfmove.saturating_add(1);
+        let mut halfmove = self.halfmove.saturating_add(1);
 
         if let Some(victim) = victim {
-            let v = self.board.piece(victim);
-            hash ^= piece_key(them, v.kind, v.square);
-            self.board.remove(victim);
-            undo.captured = Some(victim);
-            self.halfmove = 0;
+            let sq = if mv.is_en_passant() {
+                en_passant_victim(to, us)
+            } else {
+                to
+            };
+            let kind = self.board.piece(victim).kind;
+            hash ^= piece_key(them, kind, sq);
+            self.board.lift(victim, (them, kind), sq);
+            halfmove = 0;
         }
 
         let kind = self.board.piece(mover).kind;
         hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
-        self.board.relocate(mover, to);
-        let p = self.board.piece_mut(mover);
-        p.moves = p.moves.saturating_add(1);
-
-        hash ^= match kind {
-            PieceKind::Pawn => self.after_pawn_move(mv, mover),
-            PieceKind::King if mv.is_castling() => self.castle_rook(mv),
-            _ => 0,
-        };
+        self.board.step(mover, (us, kind), from, to);
+        match kind {
+            PieceKind::Pawn => {
+                halfmove = 0;
+                hash ^= self.after_pawn_move(mv, mover);
+            }
+            PieceKind::King if mv.is_castling() => hash ^= self.castle_rook(mv),
+            _ => {}
+        }
+        self.halfmove = halfmove;
         hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -407,12 +412,11 @@ impl Position {
         undo
     }
 
-    /// A pawn's move resets the clock, promotes it on the last rank and after a double step
-    /// opens en passant when an enemy pawn can take. Returns the change of the hash.
+    /// A pawn's move promotes it on the last rank and after a double step opens en passant
+    /// when an enemy pawn can take. Returns the change of the hash.
     #[inline(always)]
     fn after_pawn_move(&mut self, mv: Move, pawn: PieceRef) -> u64 {
         let us = self.side;
-        self.halfmove = 0;
         if let Some(promo) = mv.promotion_kind() {
             self.board.set_kind(pawn, promo);
             return piece_key(us, PieceKind::Pawn, mv.to()) ^ piece_key(us, promo, mv.to());
@@ -435,9 +439,8 @@ impl Position {
         let Some(rook) = self.board.slot(rook_from) else {
             return 0;
         };
-        self.board.relocate(rook, rook_to);
-        let r = self.board.piece_mut(rook);
-        r.moves = r.moves.saturating_add(1);
+        self.board
+            .step(rook, (self.side, PieceKind::Rook), rook_from, rook_to);
         piece_key(self.side, PieceKind::Rook, rook_from)
             ^ piece_key(self.side, PieceKind::Rook, rook_to)
     }
@@ -474,26 +477,26 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
 
-        let mover = self.board.slot(to);
+        let mover = self.board.slot(to).filter(|r| r.color() == us);
         debug_assert!(
-            mover.is_some_and(|r| r.color() == us),
+            mover.is_some(),
             "Position::unmake: {mv:?} is not the last move made"
         );
         let Some(mover) = mover else {
             return;
         };
-        if mv.promotion_kind().is_some() {
+        let kind = if mv.promotion_kind().is_some() {
             self.board.set_kind(mover, PieceKind::Pawn);
-        }
-        self.board.relocate(mover, from);
-        let p = self.board.piece_mut(mover);
-        p.moves = p.moves.saturating_sub(1);
+            PieceKind::Pawn
+        } else {
+            self.board.piece(mover).kind
+        };
+        self.board.step_back(mover, (us, kind), from, to);
         if mv.is_castling() {
             let (rook_from, rook_to) = castling_rook(mv);
             if let Some(rook) = self.board.slot(rook_to) {
-                self.board.relocate(rook, rook_from);
-                let r = self.board.piece_mut(rook);
-                r.moves = r.moves.saturating_sub(1);
+                self.board
+                    .step_back(rook, (us, PieceKind::Rook), rook_from, rook_to);
             }
         }
         if let Some(victim) = undo.captured {
