@@ -3,25 +3,41 @@
 
 use super::*;
 
-/// What [`Position::make`] must remember so that [`Position::unmake`] restores everything.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Undo {
-    captured: Option<PieceRef>,
+/// What a move changes besides the pieces and the side to move, and cannot work out backwards:
+/// [`Position::make`] keeps it whole in the [`Undo`], so that taking a move back copies it.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    hash: u64,
+    halfmove: u16,
     castling: CastlingRights,
     ep: Option<Square>,
-    halfmove: u16,
-    hash: u64,
+    /// The piece the move leading here captured: what [`Position::unmake`] puts back. It is
+    /// bookkeeping, not part of the position (equality does not look at it).
+    captured: Option<PieceRef>,
 }
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        (self.hash, self.halfmove, self.castling, self.ep)
+            == (other.hash, other.halfmove, other.castling, other.ep)
+    }
+}
+
+impl Eq for State {}
+
+/// What [`Position::make`] must remember so that [`Position::unmake`] restores everything.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Undo(State);
 
 impl Undo {
     /// A placeholder for unused history slots.
-    pub const NONE: Undo = Undo {
-        captured: None,
+    pub const NONE: Undo = Undo(State {
+        hash: 0,
+        halfmove: 0,
         castling: CastlingRights::NONE,
         ep: None,
-        halfmove: 0,
-        hash: 0,
-    };
+        captured: None,
+    });
 }
 
 /// A position: the board plus side to move, castling rights, en passant square and clocks.
@@ -29,11 +45,8 @@ impl Undo {
 pub struct Position {
     board: Board,
     side: Color,
-    castling: CastlingRights,
-    ep: Option<Square>,
-    halfmove: u16,
+    state: State,
     fullmove: u16,
-    hash: u64,
 }
 
 impl Default for Position {
@@ -80,18 +93,21 @@ impl Position {
         let mut pos = Position {
             board,
             side,
-            castling,
-            ep: None,
-            halfmove,
+            state: State {
+                hash: 0,
+                halfmove,
+                castling,
+                ep: None,
+                captured: None,
+            },
             fullmove: fullmove.max(1),
-            hash: 0,
         };
         if let Some(sq) = ep {
             if attacks::pawn(side.other(), sq) & pos.board.pieces_bb(side, PieceKind::Pawn) != 0 {
-                pos.ep = Some(sq);
+                pos.state.ep = Some(sq);
             }
         }
-        pos.hash = pos.compute_hash();
+        pos.state.hash = pos.compute_hash();
         pos
     }
 
@@ -103,7 +119,7 @@ impl Position {
                 h ^= piece_key(p.color, p.kind, p.square);
             }
         }
-        h ^= castling_key(self.castling) ^ ep_key(self.ep);
+        h ^= castling_key(self.state.castling) ^ ep_key(self.state.ep);
         if self.side == Color::Black {
             h ^= ZOBRIST.black;
         }
@@ -125,19 +141,19 @@ impl Position {
     /// The castling rights.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en passant target square, kept only when a pawn stands ready to take there.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep
+        self.state.ep
     }
 
     /// Plies since the last capture or pawn move.
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The move number, starting at 1 and growing after Black's move.
@@ -149,13 +165,13 @@ impl Position {
     /// The Zobrist hash of pieces, side, castling rights and en passant square.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     /// Forgets the en passant square (for repetition keys when no en passant capture is legal).
     pub fn clear_ep(&mut self) {
-        self.hash ^= ep_key(self.ep);
-        self.ep = None;
+        self.state.hash ^= ep_key(self.state.ep);
+        self.state.ep = None;
     }
 
     /// The side to move's king's attackers.
@@ -229,7 +245,7 @@ impl Position {
             let victim = self.board.slot(en_passant_victim(to, us));
             let victim_is_pawn = victim.map(|r| (r.color(), self.board.piece(r).kind))
                 == Some((us.other(), PieceKind::Pawn));
-            if kind != PieceKind::Pawn || self.ep != Some(to) || !victim_is_pawn {
+            if kind != PieceKind::Pawn || self.state.ep != Some(to) || !victim_is_pawn {
                 return Err(IllegalMove::NoEnPassant);
             }
             victim
@@ -311,7 +327,7 @@ impl Position {
         kind == PieceKind::King
             && from == home
             && to == from.with_file(side.king_to())
-            && self.castling.has(us, side)
+            && self.state.castling.has(us, side)
             && self.board.piece_at(rook) == Some((us, PieceKind::Rook))
             && attacks::between(from, rook) & self.board.occupied() == 0
     }
@@ -363,21 +379,16 @@ impl Position {
     }
 
     /// Plays a move that fits (see [`Position::fits`]): `mover` makes it, taking `victim`.
-    #[inline(always)]
+    #[inline(never)]
     fn play(&mut self, mv: Move, mover: PieceRef, victim: Option<PieceRef>) -> Undo {
         let us = self.side;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
-        let undo = Undo {
-            captured: victim,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        let mut hash = self.hash ^ ZOBRIST.black ^ ep_key(self.ep);
-        self.ep = None;
-        let mut halfmove = self.halfmove.saturating_add(1);
+        let undo = Undo(self.state);
+        self.state.captured = victim;
+        let mut hash = self.state.hash ^ ZOBRIST.black ^ ep_key(self.state.ep);
+        self.state.ep = None;
+        let mut halfmove = self.state.halfmove.saturating_add(1);
 
         if let Some(victim) = victim {
             let sq = if mv.is_en_passant() {
@@ -402,13 +413,13 @@ impl Position {
             PieceKind::King if mv.is_castling() => hash ^= self.castle_rook(mv),
             _ => {}
         }
-        self.halfmove = halfmove;
+        self.state.halfmove = halfmove;
         hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
-        self.hash = hash;
+        self.state.hash = hash;
         undo
     }
 
@@ -425,8 +436,8 @@ impl Position {
             let ep = mv.from().with_rank(Rank::Third.relative_to(us));
             let their_pawns = self.board.pieces_bb(us.other(), PieceKind::Pawn);
             if attacks::pawn(us, ep) & their_pawns != 0 {
-                self.ep = Some(ep);
-                return ep_key(self.ep);
+                self.state.ep = Some(ep);
+                return ep_key(self.state.ep);
             }
         }
         0
@@ -450,12 +461,12 @@ impl Position {
     #[inline(always)]
     fn lose_castling_rights(&mut self, from: Square, to: Square) -> u64 {
         let lost = CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]);
-        let rights = self.castling.without(lost);
-        if rights == self.castling {
+        let rights = self.state.castling.without(lost);
+        if rights == self.state.castling {
             return 0;
         }
-        let change = castling_key(self.castling) ^ castling_key(rights);
-        self.castling = rights;
+        let change = castling_key(self.state.castling) ^ castling_key(rights);
+        self.state.castling = rights;
         change
     }
 
@@ -472,10 +483,8 @@ impl Position {
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_sub(1).max(1);
         }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
+        let captured = self.state.captured;
+        self.state = undo.0;
 
         let mover = self.board.slot(to).filter(|r| r.color() == us);
         debug_assert!(
@@ -499,7 +508,7 @@ impl Position {
                     .step_back(rook, (us, PieceKind::Rook), rook_from, rook_to);
             }
         }
-        if let Some(victim) = undo.captured {
+        if let Some(victim) = captured {
             let sq = self.board.piece(victim).square;
             self.board.put(victim, sq);
         }
@@ -521,23 +530,18 @@ impl Position {
             && one_king(Color::White)
             && one_king(Color::Black)
             && !self.is_attacked(b.king_square(self.side.other()), self.side)
-            && self.hash == self.compute_hash()
+            && self.state.hash == self.compute_hash()
     }
 
     /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`]. The
     /// contract: the side to move is not in check (its king could be taken next).
     pub fn make_null(&mut self) -> Undo {
         debug_assert!(!self.in_check(), "Position::make_null in check: {self:?}");
-        let undo = Undo {
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        self.hash ^= ZOBRIST.black ^ ep_key(self.ep);
-        self.ep = None;
-        self.halfmove = self.halfmove.saturating_add(1);
+        let undo = Undo(self.state);
+        self.state.captured = None;
+        self.state.hash ^= ZOBRIST.black ^ ep_key(self.state.ep);
+        self.state.ep = None;
+        self.state.halfmove = self.state.halfmove.saturating_add(1);
         self.side = self.side.other();
         undo
     }
@@ -545,9 +549,7 @@ impl Position {
     /// Takes back [`Position::make_null`].
     pub fn unmake_null(&mut self, undo: &Undo) {
         self.side = self.side.other();
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
+        self.state = undo.0;
     }
 }
 
