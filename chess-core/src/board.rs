@@ -97,7 +97,10 @@ impl CastlingRights {
 
 /// The rights a move loses by touching a square: a king or rook leaving its home square, or a
 /// rook being captured there.
-static CASTLING_LOST: [CastlingRights; Square::COUNT] = {
+static CASTLING_LOST: [CastlingRights; Square::COUNT] = CASTLING_LOST_TABLE;
+
+/// [`CASTLING_LOST`] as a constant, for [`CASTLING_SQUARES`].
+const CASTLING_LOST_TABLE: [CastlingRights; Square::COUNT] = {
     let mut t = [CastlingRights::NONE; Square::COUNT];
     let mut c = 0;
     while c < Color::COUNT {
@@ -113,6 +116,19 @@ static CASTLING_LOST: [CastlingRights; Square::COUNT] = {
         c += 1;
     }
     t
+};
+
+/// The squares whose [`CASTLING_LOST`] is not empty: the kings' and rooks' home squares.
+const CASTLING_SQUARES: Bitboard = {
+    let mut bb = 0;
+    let mut sq = 0;
+    while sq < Square::COUNT {
+        if !CASTLING_LOST_TABLE[sq].is_empty() {
+            bb |= 1 << sq;
+        }
+        sq += 1;
+    }
+    bb
 };
 
 /// Zobrist keys, generated at compile time by splitmix64.
@@ -588,5 +604,18 @@ mod tests {
             CastlingRights::BLACK_KING
         );
         assert_eq!(CASTLING_LOST[Square::E4.index()], CastlingRights::NONE);
+    }
+
+    #[test]
+    fn only_the_kings_and_rooks_home_squares_can_lose_rights() {
+        let homes = [
+            Square::A1,
+            Square::E1,
+            Square::H1,
+            Square::A8,
+            Square::E8,
+            Square::H8,
+        ];
+        assert_eq!(CASTLING_SQUARES, homes.iter().map(|sq| sq.bit()).sum());
     }
 }

@@ -460,6 +460,10 @@ impl Position {
     /// hash.
     #[inline(always)]
     fn lose_castling_rights(&mut self, from: Square, to: Square) -> u64 {
+        // Most moves touch no home square of a king or rook.
+        if (from.bit() | to.bit()) & CASTLING_SQUARES == 0 {
+            return 0;
+        }
         let lost = CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]);
         let rights = self.state.castling.without(lost);
         if rights == self.state.castling {
@@ -475,6 +479,7 @@ impl Position {
     /// The contract: `mv` is the last move made. Debug builds assert that its piece stands on its
     /// target square and that the position is consistent afterwards; a release build given a
     /// move whose piece is not there restores the side, rights and clocks but no piece.
+    #[inline(always)]
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
         let them = self.side;
         let us = them.other();
