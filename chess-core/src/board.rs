@@ -133,7 +133,9 @@ const CASTLING_SQUARES: Bitboard = {
 
 /// Zobrist keys, generated at compile time by splitmix64.
 struct Zobrist {
-    pieces: [[[u64; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
+    /// By kind, then colour, then square (the colour inside, so that finding a piece's row
+    /// takes one address computation).
+    pieces: [[[u64; Square::COUNT]; Color::COUNT]; PieceKind::COUNT],
     castling: [u64; CastlingRights::COUNT],
     ep_file: [u64; File::COUNT],
     black: u64,
@@ -152,14 +154,14 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 static ZOBRIST: Zobrist = {
     let mut s = ZOBRIST_SEED;
-    let mut pieces = [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT];
+    let mut pieces = [[[0; Square::COUNT]; Color::COUNT]; PieceKind::COUNT];
     let mut c = 0;
     while c < Color::COUNT {
         let mut k = 0;
         while k < PieceKind::COUNT {
             let mut sq = 0;
             while sq < Square::COUNT {
-                pieces[c][k][sq] = splitmix(&mut s);
+                pieces[k][c][sq] = splitmix(&mut s);
                 sq += 1;
             }
             k += 1;
@@ -189,7 +191,7 @@ static ZOBRIST: Zobrist = {
 
 #[inline]
 fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
-    ZOBRIST.pieces[color.index()][kind.index()][sq.index()]
+    ZOBRIST.pieces[kind.index()][color.index()][sq.index()]
 }
 
 #[inline]
