@@ -491,16 +491,21 @@ pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
         return list.len() as u64;
     }
     let mut nodes = 0u64;
+    if depth == 1 {
+        // The last ply's moves are made and taken back, and counted without a call.
+        for &mv in list.as_slice() {
+            if let Ok(undo) = pos.make(mv) {
+                nodes = nodes.wrapping_add(1);
+                pos.unmake(mv, &undo);
+            }
+        }
+        return nodes;
+    }
     for &mv in list.as_slice() {
         let Ok(undo) = pos.make(mv) else {
             continue;
         };
-        // The last ply's moves are made and taken back, and counted without a call.
-        nodes = nodes.wrapping_add(if depth == 1 {
-            1
-        } else {
-            perft(pos, depth - 1, bulk)
-        });
+        nodes = nodes.wrapping_add(perft(pos, depth - 1, bulk));
         pos.unmake(mv, &undo);
     }
     nodes
