@@ -3,12 +3,13 @@
 
 use super::*;
 
-/// What a move changes besides the pieces and the side to move, and cannot work out backwards:
-/// [`Position::make`] keeps it whole in the [`Undo`], so that taking a move back copies it.
+/// What a move changes besides the pieces and the side to move: [`Position::make`] keeps it
+/// whole in the [`Undo`], so that taking a move back copies it (sixteen bytes).
 #[derive(Clone, Copy, Debug)]
 struct State {
     hash: u64,
     halfmove: u16,
+    fullmove: u16,
     castling: CastlingRights,
     ep: Option<Square>,
     /// The piece the move leading here captured: what [`Position::unmake`] puts back. It is
@@ -18,12 +19,15 @@ struct State {
 
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
-        (self.hash, self.halfmove, self.castling, self.ep)
-            == (other.hash, other.halfmove, other.castling, other.ep)
+        let key = |s: &State| (s.hash, s.halfmove, s.fullmove, s.castling, s.ep);
+        key(self) == key(other)
     }
 }
 
 impl Eq for State {}
+
+// The search keeps an Undo per ply: it stays two words.
+const _: () = assert!(core::mem::size_of::<Undo>() == 16);
 
 /// What [`Position::make`] must remember so that [`Position::unmake`] restores everything.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,6 +38,7 @@ impl Undo {
     pub const NONE: Undo = Undo(State {
         hash: 0,
         halfmove: 0,
+        fullmove: 1,
         castling: CastlingRights::NONE,
         ep: None,
         captured: None,
@@ -46,7 +51,6 @@ pub struct Position {
     board: Board,
     side: Color,
     state: State,
-    fullmove: u16,
 }
 
 impl Default for Position {
@@ -96,11 +100,11 @@ impl Position {
             state: State {
                 hash: 0,
                 halfmove,
+                fullmove: fullmove.max(1),
                 castling,
                 ep: None,
                 captured: None,
             },
-            fullmove: fullmove.max(1),
         };
         if let Some(sq) = ep {
             if attacks::pawn(side.other(), sq) & pos.board.pieces_bb(side, PieceKind::Pawn) != 0 {
@@ -159,7 +163,7 @@ impl Position {
     /// The move number, starting at 1 and growing after Black's move.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// The Zobrist hash of pieces, side, castling rights and en passant square.
@@ -416,7 +420,7 @@ impl Position {
         self.state.halfmove = halfmove;
         hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         self.side = them;
         self.state.hash = hash;
@@ -485,9 +489,6 @@ impl Position {
         let us = them.other();
         let (from, to) = (mv.from(), mv.to());
         self.side = us;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_sub(1).max(1);
-        }
         let captured = self.state.captured;
         self.state = undo.0;
 
