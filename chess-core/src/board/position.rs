@@ -433,8 +433,7 @@ impl Position {
     fn after_pawn_move(&mut self, mv: Move, pawn: PieceRef) -> u64 {
         let us = self.side;
         if let Some(promo) = mv.promotion_kind() {
-            self.board.set_kind(pawn, promo);
-            return piece_key(us, PieceKind::Pawn, mv.to()) ^ piece_key(us, promo, mv.to());
+            return self.promote(pawn, promo, mv.to());
         }
         if mv.is_double_push() {
             let ep = mv.from().with_rank(Rank::Third.relative_to(us));
@@ -447,8 +446,17 @@ impl Position {
         0
     }
 
+    /// Turns `pawn`, arrived on `to`, into a `promo`. Returns the change of the hash.
+    #[cold]
+    #[inline(never)]
+    fn promote(&mut self, pawn: PieceRef, promo: PieceKind, to: Square) -> u64 {
+        self.board.set_kind(pawn, promo);
+        piece_key(self.side, PieceKind::Pawn, to) ^ piece_key(self.side, promo, to)
+    }
+
     /// The rook's half of castling move `mv`. Returns the change of the hash.
-    #[inline(always)]
+    #[cold]
+    #[inline(never)]
     fn castle_rook(&mut self, mv: Move) -> u64 {
         let (rook_from, rook_to) = castling_rook(mv);
         let Some(rook) = self.board.slot(rook_from) else {
