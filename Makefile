@@ -4,7 +4,7 @@
 #   make play        build and play against the engine in the terminal (no kernel needed)
 #   make test        install what is needed, then run every test, the QEMU boot test included
 #   make test-user   only the userspace tests (no kernel build)
-#   make bench       perft speed next to cozy-chess, and the fixed search workload
+#   make bench       perft speed next to shakmaty and cozy-chess, and the fixed search workload
 #   make bench-vm    the module's real speed: on the bench kernel (no debugging; built once into
 #                    the cache), perft and search in the kernel against a static chess-sim in the
 #                    same VM, and the /dev/chess round trip against the kernel's Rust misc device

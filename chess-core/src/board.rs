@@ -1,8 +1,9 @@
 //! The logical board and the position: two 16-piece arrays, 64 slots referring into them, derived
 //! bitboards and the state that makes a position (side to move, castling, en passant, clocks).
 //!
-//! Everything that changes a square goes through [`Board::put`], [`Board::remove`] and
-//! [`Board::relocate`], so the arrays, the slots and the bitboards always agree.
+//! Everything that changes a square goes through [`Board::put`], [`Board::lift`],
+//! [`Board::step`] and [`Board::step_back`], so the arrays, the slots and the bitboards always
+//! agree.
 
 use crate::attacks::{self, Bitboard};
 use crate::piece::{
@@ -96,7 +97,10 @@ impl CastlingRights {
 
 /// The rights a move loses by touching a square: a king or rook leaving its home square, or a
 /// rook being captured there.
-static CASTLING_LOST: [CastlingRights; Square::COUNT] = {
+static CASTLING_LOST: [CastlingRights; Square::COUNT] = CASTLING_LOST_TABLE;
+
+/// [`CASTLING_LOST`] as a constant, for [`CASTLING_SQUARES`].
+const CASTLING_LOST_TABLE: [CastlingRights; Square::COUNT] = {
     let mut t = [CastlingRights::NONE; Square::COUNT];
     let mut c = 0;
     while c < Color::COUNT {
@@ -114,9 +118,24 @@ static CASTLING_LOST: [CastlingRights; Square::COUNT] = {
     t
 };
 
+/// The squares whose [`CASTLING_LOST`] is not empty: the kings' and rooks' home squares.
+const CASTLING_SQUARES: Bitboard = {
+    let mut bb = 0;
+    let mut sq = 0;
+    while sq < Square::COUNT {
+        if !CASTLING_LOST_TABLE[sq].is_empty() {
+            bb |= 1 << sq;
+        }
+        sq += 1;
+    }
+    bb
+};
+
 /// Zobrist keys, generated at compile time by splitmix64.
 struct Zobrist {
-    pieces: [[[u64; Square::COUNT]; PieceKind::COUNT]; Color::COUNT],
+    /// By kind, then colour, then square (the colour inside, so that finding a piece's row
+    /// takes one address computation).
+    pieces: [[[u64; Square::COUNT]; Color::COUNT]; PieceKind::COUNT],
     castling: [u64; CastlingRights::COUNT],
     ep_file: [u64; File::COUNT],
     black: u64,
@@ -135,14 +154,14 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 static ZOBRIST: Zobrist = {
     let mut s = ZOBRIST_SEED;
-    let mut pieces = [[[0; Square::COUNT]; PieceKind::COUNT]; Color::COUNT];
+    let mut pieces = [[[0; Square::COUNT]; Color::COUNT]; PieceKind::COUNT];
     let mut c = 0;
     while c < Color::COUNT {
         let mut k = 0;
         while k < PieceKind::COUNT {
             let mut sq = 0;
             while sq < Square::COUNT {
-                pieces[c][k][sq] = splitmix(&mut s);
+                pieces[k][c][sq] = splitmix(&mut s);
                 sq += 1;
             }
             k += 1;
@@ -172,7 +191,7 @@ static ZOBRIST: Zobrist = {
 
 #[inline]
 fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
-    ZOBRIST.pieces[color.index()][kind.index()][sq.index()]
+    ZOBRIST.pieces[kind.index()][color.index()][sq.index()]
 }
 
 #[inline]
@@ -241,7 +260,8 @@ impl core::fmt::Display for IllegalMove {
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
-    pieces: [[Piece; PIECES_PER_SIDE]; Color::COUNT],
+    /// White's array, then Black's: one array, so that a [`PieceRef`] is its index.
+    pieces: [Piece; PieceRef::COUNT],
     slots: [Option<PieceRef>; Square::COUNT],
     by_color: [Bitboard; Color::COUNT],
     by_kind: [Bitboard; PieceKind::COUNT],
@@ -257,7 +277,7 @@ impl Board {
     /// A board without pieces.
     pub const fn empty() -> Board {
         Board {
-            pieces: [[Piece::EMPTY; PIECES_PER_SIDE]; Color::COUNT],
+            pieces: [Piece::EMPTY; PieceRef::COUNT],
             slots: [None; Square::COUNT],
             by_color: [0; Color::COUNT],
             by_kind: [0; PieceKind::COUNT],
@@ -266,18 +286,23 @@ impl Board {
 
     /// The piece array of one side (dead pieces and unused slots have `alive == false`).
     pub fn pieces(&self, color: Color) -> &[Piece; PIECES_PER_SIDE] {
-        &self.pieces[color.index()]
+        let side = match color {
+            Color::White => self.pieces.first_chunk(),
+            Color::Black => self.pieces.last_chunk(),
+        };
+        // Never empty: the array holds both sides.
+        side.unwrap_or(&[Piece::EMPTY; PIECES_PER_SIDE])
     }
 
     /// The piece a reference points to.
     #[inline]
     pub fn piece(&self, r: PieceRef) -> &Piece {
-        &self.pieces[r.color().index()][r.slot()]
+        &self.pieces[r.index()]
     }
 
     #[inline]
     fn piece_mut(&mut self, r: PieceRef) -> &mut Piece {
-        &mut self.pieces[r.color().index()][r.slot()]
+        &mut self.pieces[r.index()]
     }
 
     /// The reference stored in a square's slot.
@@ -338,7 +363,8 @@ impl Board {
         if self.slots[sq.index()].is_some() {
             return Err(PlaceError::Occupied);
         }
-        let slot = self.pieces[color.index()]
+        let slot = self
+            .pieces(color)
             .iter()
             .position(|p| !p.alive)
             .ok_or(PlaceError::TooManyPieces)?;
@@ -367,33 +393,69 @@ impl Board {
         self.by_kind[kind.index()] |= sq.bit();
     }
 
-    /// Takes the piece off a square (it stays in its array, marked dead).
-    #[inline]
-    fn remove(&mut self, r: PieceRef) {
-        debug_assert!(self.piece(r).alive, "remove of a captured piece {r:?}");
-        let p = self.piece_mut(r);
-        p.alive = false;
-        let (color, kind, sq) = (p.color, p.kind, p.square);
-        self.slots[sq.index()] = None;
-        self.by_color[color.index()] ^= sq.bit();
-        self.by_kind[kind.index()] ^= sq.bit();
-    }
-
-    /// Moves a piece from its square to an empty one.
-    #[inline]
-    fn relocate(&mut self, r: PieceRef, to: Square) {
+    /// Moves `r`, a `kind` of `color` on `from`, to the empty square `to` and counts the move in
+    /// its record: a piece moving from one square to another.
+    #[inline(always)]
+    fn step(&mut self, r: PieceRef, (color, kind): (Color, PieceKind), from: Square, to: Square) {
         debug_assert!(
-            self.slots[to.index()].is_none() || self.piece(r).square == to,
-            "relocate onto occupied {to:?}"
+            self.slots[to.index()].is_none(),
+            "step onto occupied {to:?}"
         );
         let p = self.piece_mut(r);
-        let (color, kind, from) = (p.color, p.kind, p.square);
+        debug_assert!(
+            (p.color, p.kind, p.square, p.alive) == (color, kind, from, true),
+            "step of {r:?}: the record says {p:?}, not a {color:?} {kind:?} on {from:?}"
+        );
         p.square = to;
+        p.moves = p.moves.saturating_add(1);
         let change = from.bit() | to.bit();
         self.slots[from.index()] = None;
         self.slots[to.index()] = Some(r);
         self.by_color[color.index()] ^= change;
         self.by_kind[kind.index()] ^= change;
+    }
+
+    /// Takes back [`Board::step`]: `r`, a `kind` of `color` on `to`, returns to the empty square
+    /// `from` and its record forgets the move.
+    #[inline(always)]
+    fn step_back(
+        &mut self,
+        r: PieceRef,
+        (color, kind): (Color, PieceKind),
+        from: Square,
+        to: Square,
+    ) {
+        debug_assert!(
+            self.slots[from.index()].is_none(),
+            "step back onto occupied {from:?}"
+        );
+        let p = self.piece_mut(r);
+        debug_assert!(
+            (p.color, p.kind, p.square, p.alive) == (color, kind, to, true),
+            "step back of {r:?}: the record says {p:?}, not a {color:?} {kind:?} on {to:?}"
+        );
+        p.square = from;
+        p.moves = p.moves.saturating_sub(1);
+        let change = from.bit() | to.bit();
+        self.slots[to.index()] = None;
+        self.slots[from.index()] = Some(r);
+        self.by_color[color.index()] ^= change;
+        self.by_kind[kind.index()] ^= change;
+    }
+
+    /// Takes `r`, a `kind` of `color` on `sq`, off the board (it stays in its array, marked
+    /// dead): a capture.
+    #[inline(always)]
+    fn lift(&mut self, r: PieceRef, (color, kind): (Color, PieceKind), sq: Square) {
+        let p = self.piece_mut(r);
+        debug_assert!(
+            (p.color, p.kind, p.square, p.alive) == (color, kind, sq, true),
+            "lift of {r:?}: the record says {p:?}, not a {color:?} {kind:?} on {sq:?}"
+        );
+        p.alive = false;
+        self.slots[sq.index()] = None;
+        self.by_color[color.index()] ^= sq.bit();
+        self.by_kind[kind.index()] ^= sq.bit();
     }
 
     /// Changes a piece's kind in place (promotion and its undoing).
@@ -544,5 +606,18 @@ mod tests {
             CastlingRights::BLACK_KING
         );
         assert_eq!(CASTLING_LOST[Square::E4.index()], CastlingRights::NONE);
+    }
+
+    #[test]
+    fn only_the_kings_and_rooks_home_squares_can_lose_rights() {
+        let homes = [
+            Square::A1,
+            Square::E1,
+            Square::H1,
+            Square::A8,
+            Square::E8,
+            Square::H8,
+        ];
+        assert_eq!(CASTLING_SQUARES, homes.iter().map(|sq| sq.bit()).sum());
     }
 }

@@ -183,23 +183,52 @@ impl<'a> Context<'a> {
 /// Appends the legal moves of the side to move (of the kind `gen` asks for) to `list`.
 #[inline(never)]
 pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
-    let cx = Context::new(pos, gen);
-    king_moves(&cx, list);
+    let mut moves = Moves {
+        moves: &mut list.moves,
+        len: list.len,
+    };
+    generate_into(&Context::new(pos, gen), &mut moves);
+    list.len = moves.len;
+}
+
+/// The moves of [`generate`], appended to `list`.
+#[inline(always)]
+fn generate_into(cx: &Context<'_>, list: &mut Moves<'_>) {
+    king_moves(cx, list);
     if cx.in_double_check() {
         return; // only the king can answer two checks
     }
-    let target = check_mask(&cx);
-    let pinned = pinned(&cx);
-    pawn_moves(&cx, target, pinned, list);
-    en_passant_moves(&cx, list);
-    piece_moves(&cx, target, pinned, list);
-    castling_moves(&cx, list);
+    let target = check_mask(cx);
+    let pinned = pinned(cx);
+    pawn_moves(cx, target, pinned, list);
+    en_passant_moves(cx, list);
+    piece_moves(cx, target, pinned, list);
+    castling_moves(cx, list);
+}
+
+/// A [`MoveList`] being filled: its length apart from its array, so that the generator keeps
+/// it in a register rather than storing it after every move.
+struct Moves<'a> {
+    moves: &'a mut [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Moves<'_> {
+    /// [`MoveList::push`].
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MAX_MOVES, "MoveList::push: the list is full");
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
 }
 
 /// King moves: the king must not stay on a line it is attacked along, so it is taken out of the
 /// occupancy when its destinations are tested.
 #[inline(always)]
-fn king_moves(cx: &Context<'_>, list: &mut MoveList) {
+fn king_moves(cx: &Context<'_>, list: &mut Moves<'_>) {
     let b = cx.pos.board();
     let targets = if cx.quiet_moves() { !cx.own } else { cx.enemy };
     let occupied = cx.occupied ^ cx.king.bit();
@@ -243,7 +272,7 @@ fn pinned(cx: &Context<'_>) -> Bitboard {
 /// Pawn pushes, captures and promotions (en passant aside): the unpinned pawns all at once,
 /// each pinned one along its pin line.
 #[inline(always)]
-fn pawn_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut MoveList) {
+fn pawn_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut Moves<'_>) {
     let pawns = cx.pos.board().pieces_bb(cx.us, PieceKind::Pawn);
     let last_rank = Rank::Eighth.relative_to(cx.us).bitboard();
     // In quiescence, quiet promotions count as tactical: let them through the target mask.
@@ -260,7 +289,7 @@ fn pawn_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut M
 
 /// The moves of a set of pawns (all of one pin class) restricted to `allowed` targets.
 #[inline]
-fn pawn_set_moves(cx: &Context<'_>, pawns: Bitboard, allowed: Bitboard, list: &mut MoveList) {
+fn pawn_set_moves(cx: &Context<'_>, pawns: Bitboard, allowed: Bitboard, list: &mut Moves<'_>) {
     // One copy per colour, so that every direction and rank below is a constant.
     match cx.us {
         Color::White => pawn_set_moves_of(cx, Color::White, pawns, allowed, list),
@@ -274,7 +303,7 @@ fn pawn_set_moves_of(
     us: Color,
     pawns: Bitboard,
     allowed: Bitboard,
-    list: &mut MoveList,
+    list: &mut Moves<'_>,
 ) {
     let up = attacks::forward(us);
     let (up_west, up_east) = (up + WEST, up + EAST);
@@ -302,7 +331,7 @@ fn pawn_set_moves_of(
 /// En passant: it answers a check only when the checker is the pawn it takes, and it must not
 /// expose the king along the rank both pawns leave (or a diagonal through the victim).
 #[inline(always)]
-fn en_passant_moves(cx: &Context<'_>, list: &mut MoveList) {
+fn en_passant_moves(cx: &Context<'_>, list: &mut Moves<'_>) {
     let Some(ep) = cx.pos.ep_square() else {
         return;
     };
@@ -325,7 +354,7 @@ fn en_passant_moves(cx: &Context<'_>, list: &mut MoveList) {
 /// Knights (a pinned knight can never move), then bishops and queens along diagonals, then rooks
 /// and queens along ranks and files, pinned ones along their pin line.
 #[inline(always)]
-fn piece_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut MoveList) {
+fn piece_moves(cx: &Context<'_>, target: Bitboard, pinned: Bitboard, list: &mut Moves<'_>) {
     let b = cx.pos.board();
     for from in Squares(b.pieces_bb(cx.us, PieceKind::Knight) & !pinned) {
         push_piece_moves(list, from, attacks::knight(from) & target, cx.enemy);
@@ -356,7 +385,7 @@ fn pin_line(cx: &Context<'_>, pinned: Bitboard, from: Square) -> Bitboard {
 /// Castling: the right, empty squares between king and rook, and a king that is not in check and
 /// does not pass over or land on an attacked square.
 #[inline(always)]
-fn castling_moves(cx: &Context<'_>, list: &mut MoveList) {
+fn castling_moves(cx: &Context<'_>, list: &mut Moves<'_>) {
     if cx.in_check() || !cx.quiet_moves() {
         return;
     }
@@ -391,7 +420,7 @@ fn capture_flag(cx: &Context<'_>, to: Square) -> MoveFlag {
 
 /// One move per square of `targets`, from the square one step `dir` behind it.
 #[inline]
-fn push_targets(list: &mut MoveList, targets: Bitboard, dir: Direction, flag: MoveFlag) {
+fn push_targets(list: &mut Moves<'_>, targets: Bitboard, dir: Direction, flag: MoveFlag) {
     for to in Squares(targets) {
         list.push(Move::new(from_square(to, dir), to, flag));
     }
@@ -400,7 +429,7 @@ fn push_targets(list: &mut MoveList, targets: Bitboard, dir: Direction, flag: Mo
 /// The promotions onto each square of `targets`, queen first; minor ones only for `All`.
 #[inline]
 fn push_promotions(
-    list: &mut MoveList,
+    list: &mut Moves<'_>,
     targets: Bitboard,
     dir: Direction,
     capture: bool,
@@ -428,7 +457,7 @@ fn from_square(to: Square, dir: Direction) -> Square {
 
 /// A piece's moves from `from` to each square of `targets`: captures first, then quiet moves.
 #[inline(always)]
-fn push_piece_moves(list: &mut MoveList, from: Square, targets: Bitboard, enemy: Bitboard) {
+fn push_piece_moves(list: &mut Moves<'_>, from: Square, targets: Bitboard, enemy: Bitboard) {
     for to in Squares(targets & enemy) {
         list.push(Move::new(from, to, MoveFlag::Capture));
     }
@@ -477,6 +506,16 @@ pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
         return list.len() as u64;
     }
     let mut nodes = 0u64;
+    if depth == 1 {
+        // The last ply's moves are made and taken back, and counted without a call.
+        for &mv in list.as_slice() {
+            if let Ok(undo) = pos.make(mv) {
+                nodes = nodes.wrapping_add(1);
+                pos.unmake(mv, &undo);
+            }
+        }
+        return nodes;
+    }
     for &mv in list.as_slice() {
         let Ok(undo) = pos.make(mv) else {
             continue;

@@ -1,5 +1,7 @@
 //! Colours, piece kinds, moves and the piece records themselves.
 
+use core::num::NonZeroU8;
+
 pub use crate::square::{File, Rank, Square};
 
 /// A side.
@@ -133,42 +135,69 @@ pub const PIECES_PER_SIDE: usize = 16;
 /// The index of a piece record: `0..16` are White's array, `16..32` Black's.
 ///
 /// This is the safe form of the classic driver's pointer from a board square to a piece struct.
+/// A reference is never zero, so an empty square's `Option<PieceRef>` takes one byte.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct PieceRef(u8);
+pub struct PieceRef(NonZeroU8);
 
 impl PieceRef {
     /// The bits that hold the slot.
     const SLOT_MASK: u8 = PIECES_PER_SIDE as u8 - 1;
     /// How far the colour is shifted.
     const COLOR_SHIFT: u32 = PIECES_PER_SIDE.trailing_zeros();
+    /// A bit above the colour, set in every reference so that none is zero.
+    const MARK: u8 = 1 << (PieceRef::COLOR_SHIFT + 1);
 
     /// The reference to slot `slot` (taken modulo 16) of `color`'s array.
     #[inline]
     pub const fn new(color: Color, slot: u8) -> PieceRef {
-        PieceRef(((color as u8) << PieceRef::COLOR_SHIFT) | (slot & PieceRef::SLOT_MASK))
+        let bits = PieceRef::MARK
+            | ((color as u8) << PieceRef::COLOR_SHIFT)
+            | (slot & PieceRef::SLOT_MASK);
+        match NonZeroU8::new(bits) {
+            Some(bits) => PieceRef(bits),
+            // Unreachable: MARK is set.
+            None => PieceRef(NonZeroU8::MIN),
+        }
     }
 
     /// The colour whose array this refers into.
     #[inline]
     pub const fn color(self) -> Color {
-        if self.0 & (1 << PieceRef::COLOR_SHIFT) == 0 {
+        if self.0.get() & (1 << PieceRef::COLOR_SHIFT) == 0 {
             Color::White
         } else {
             Color::Black
         }
     }
 
+    /// How many pieces both sides can have: the number of different references.
+    pub const COUNT: usize = PIECES_PER_SIDE * Color::COUNT;
+
+    /// The index of the record in both arrays one after the other: the slot for White,
+    /// 16 + the slot for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        (self.0.get() & (PieceRef::COUNT as u8 - 1)) as usize
+    }
+
     /// The slot within the colour's array, 0..16.
     #[inline]
     pub const fn slot(self) -> usize {
-        (self.0 & PieceRef::SLOT_MASK) as usize
+        (self.0.get() & PieceRef::SLOT_MASK) as usize
     }
 }
 
 const _: () = assert!(PIECES_PER_SIDE.is_power_of_two(), "a slot is a bit field");
+const _: () = assert!(
+    PieceRef::COUNT == 1 << (PieceRef::COLOR_SHIFT + 1),
+    "the colour bit is the top bit of an index"
+);
 
 /// One piece: the record the logical board refers to.
+///
+/// Aligned to eight bytes, so that finding a record takes a shift rather than a multiplication.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[repr(align(8))]
 pub struct Piece {
     /// Its side.
     pub color: Color,

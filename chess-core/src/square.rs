@@ -119,6 +119,17 @@ impl Rank {
     }
 }
 
+/// The single-bit bitboard of every square: a load instead of a variable shift.
+const SQUARE_BITS: [u64; Square::COUNT] = {
+    let mut t = [0; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// One of the 64 squares, `a1` = 0, `b1` = 1, … `h8` = 63.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub struct Square(pub(crate) u8);
@@ -227,7 +238,7 @@ impl Square {
     /// The single-bit bitboard of this square.
     #[inline]
     pub const fn bit(self) -> u64 {
-        1u64 << (self.0 & Square::INDEX_MASK)
+        SQUARE_BITS[self.index()]
     }
 
     /// The same file, rank seen from Black's side (a1 <-> a8).

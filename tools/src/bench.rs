@@ -1,4 +1,4 @@
-//! Benchmarks: perft speed next to cozy-chess, and a fixed search workload.
+//! Benchmarks: perft speed next to shakmaty and cozy-chess, and a fixed search workload.
 
 use std::time::Instant;
 
@@ -13,21 +13,23 @@ pub enum BenchError {
     /// A benchmark position that does not parse.
     #[error("{engine} cannot read {fen:?}: {reason}")]
     Fen {
-        /// kchess or cozy-chess.
+        /// kchess, shakmaty or cozy-chess.
         engine: &'static str,
         /// The position.
         fen: &'static str,
         /// Why.
         reason: String,
     },
-    /// The two move generators disagree.
-    #[error("{name}: kchess {ours} != cozy-chess {theirs}")]
+    /// Two move generators disagree.
+    #[error("{name}: kchess counts {ours} leaves, {engine} {theirs}")]
     Mismatch {
         /// The position and depth.
         name: &'static str,
+        /// shakmaty or cozy-chess.
+        engine: &'static str,
         /// kchess's count.
         ours: u64,
-        /// cozy-chess's count.
+        /// The other engine's count.
         theirs: u64,
     },
     /// The search was interrupted.
@@ -48,6 +50,7 @@ use chess_core::search::{self, Frame, History, Limit, Memory, TtEntry, Unlimited
 pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// cozy-chess's perft: a copy-make of every move (the board has no unmake).
 fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
@@ -68,39 +71,87 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
     nodes
 }
 
+/// shakmaty's perft: a copy-make of every move, as its own `perft` does, but making the last
+/// ply's moves too unless `bulk`.
+fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32, bulk: bool) -> u64 {
+    use shakmaty::Position as _;
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if bulk && depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for mv in &moves {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        nodes += shakmaty_perft(&child, depth - 1, bulk);
+    }
+    nodes
+}
+
+fn shakmaty_fen(fen: &'static str) -> Result<shakmaty::Chess, BenchError> {
+    let error = |reason: String| BenchError::Fen {
+        engine: "shakmaty",
+        fen,
+        reason,
+    };
+    let setup: shakmaty::fen::Fen = fen.parse().map_err(|e| error(format!("{e}")))?;
+    setup
+        .into_position(shakmaty::CastlingMode::Standard)
+        .map_err(|e| error(format!("{e}")))
+}
+
+fn cozy_fen(fen: &'static str) -> Result<cozy_chess::Board, BenchError> {
+    fen.parse().map_err(|e| BenchError::Fen {
+        engine: "cozy-chess",
+        fen,
+        reason: format!("{e:?}"),
+    })
+}
+
 fn mnps(nodes: u64, secs: f64) -> f64 {
     nodes as f64 / secs.max(1e-9) / 1e6
 }
 
-/// Prints Mnps of kchess and cozy-chess for start position depth 6 and Kiwipete depth 5, with
-/// a full make at every leaf and with bulk counting at the last ply.
+/// Times `count` and returns its leaves and Mnps.
+fn timed(count: impl FnOnce() -> u64) -> (u64, f64) {
+    let t = Instant::now();
+    let nodes = count();
+    (nodes, mnps(nodes, t.elapsed().as_secs_f64()))
+}
+
+/// Prints Mnps of kchess, shakmaty and cozy-chess for start position depth 6 and Kiwipete
+/// depth 5, with a full make at every leaf and with bulk counting at the last ply. All three
+/// are built by this workspace's release profile, overflow checks on (as in the kernel).
 pub fn perft_speed() -> Result<(), BenchError> {
+    println!("release profile, overflow checks on for kchess, shakmaty and cozy-chess");
     println!(
-        "{:<24} {:>12} {:>12} {:>12}",
-        "perft", "nodes", "kchess Mnps", "cozy Mnps"
+        "{:<24} {:>12} {:>12} {:>14} {:>12}",
+        "perft", "nodes", "kchess Mnps", "shakmaty Mnps", "cozy Mnps"
     );
     for (name, fen, depth) in [("startpos d6", START, 6), ("kiwipete d5", KIWIPETE, 5)] {
         for bulk in [false, true] {
             let mut pos = kchess_fen(fen)?;
-            let t = Instant::now();
-            let ours = perft(&mut pos, depth, bulk);
-            let ours_s = t.elapsed().as_secs_f64();
-            let board: cozy_chess::Board = fen.parse().map_err(|e| BenchError::Fen {
-                engine: "cozy-chess",
-                fen,
-                reason: format!("{e:?}"),
-            })?;
-            let t = Instant::now();
-            let theirs = cozy_perft(&board, depth, bulk);
-            let theirs_s = t.elapsed().as_secs_f64();
-            if ours != theirs {
-                return Err(BenchError::Mismatch { name, ours, theirs });
+            let (ours, ours_mnps) = timed(|| perft(&mut pos, depth, bulk));
+            let chess = shakmaty_fen(fen)?;
+            let (shakmaty, shakmaty_mnps) = timed(|| shakmaty_perft(&chess, depth, bulk));
+            let board = cozy_fen(fen)?;
+            let (cozy, cozy_mnps) = timed(|| cozy_perft(&board, depth, bulk));
+            for (engine, theirs) in [("shakmaty", shakmaty), ("cozy-chess", cozy)] {
+                if ours != theirs {
+                    return Err(BenchError::Mismatch {
+                        name,
+                        engine,
+                        ours,
+                        theirs,
+                    });
+                }
             }
             let label = format!("{name} {}", if bulk { "bulk" } else { "full make" });
             println!(
-                "{label:<24} {ours:>12} {:>12.1} {:>12.1}",
-                mnps(ours, ours_s),
-                mnps(theirs, theirs_s)
+                "{label:<24} {ours:>12} {ours_mnps:>12.1} {shakmaty_mnps:>14.1} {cozy_mnps:>12.1}"
             );
         }
     }

@@ -65,7 +65,7 @@ enum Cmd {
         #[arg(long, value_name = "N", requires = "epd")]
         max_nodes: Option<u64>,
     },
-    /// Benchmarks: the fixed search workload, or perft speed next to cozy-chess.
+    /// Benchmarks: the fixed search workload, or perft speed next to shakmaty and cozy-chess.
     Bench {
         /// Measure perft speed instead of search speed.
         #[arg(long)]

@@ -3,25 +3,46 @@
 
 use super::*;
 
-/// What [`Position::make`] must remember so that [`Position::unmake`] restores everything.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Undo {
-    captured: Option<PieceRef>,
+/// What a move changes besides the pieces and the side to move: [`Position::make`] keeps it
+/// whole in the [`Undo`], so that taking a move back copies it (sixteen bytes).
+#[derive(Clone, Copy, Debug)]
+struct State {
+    hash: u64,
+    halfmove: u16,
+    fullmove: u16,
     castling: CastlingRights,
     ep: Option<Square>,
-    halfmove: u16,
-    hash: u64,
+    /// The piece the move leading here captured: what [`Position::unmake`] puts back. It is
+    /// bookkeeping, not part of the position (equality does not look at it).
+    captured: Option<PieceRef>,
 }
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        let key = |s: &State| (s.hash, s.halfmove, s.fullmove, s.castling, s.ep);
+        key(self) == key(other)
+    }
+}
+
+impl Eq for State {}
+
+// The search keeps an Undo per ply: it stays two words.
+const _: () = assert!(core::mem::size_of::<Undo>() == 16);
+
+/// What [`Position::make`] must remember so that [`Position::unmake`] restores everything.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Undo(State);
 
 impl Undo {
     /// A placeholder for unused history slots.
-    pub const NONE: Undo = Undo {
-        captured: None,
+    pub const NONE: Undo = Undo(State {
+        hash: 0,
+        halfmove: 0,
+        fullmove: 1,
         castling: CastlingRights::NONE,
         ep: None,
-        halfmove: 0,
-        hash: 0,
-    };
+        captured: None,
+    });
 }
 
 /// A position: the board plus side to move, castling rights, en passant square and clocks.
@@ -29,11 +50,7 @@ impl Undo {
 pub struct Position {
     board: Board,
     side: Color,
-    castling: CastlingRights,
-    ep: Option<Square>,
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
+    state: State,
 }
 
 impl Default for Position {
@@ -80,18 +97,21 @@ impl Position {
         let mut pos = Position {
             board,
             side,
-            castling,
-            ep: None,
-            halfmove,
-            fullmove: fullmove.max(1),
-            hash: 0,
+            state: State {
+                hash: 0,
+                halfmove,
+                fullmove: fullmove.max(1),
+                castling,
+                ep: None,
+                captured: None,
+            },
         };
         if let Some(sq) = ep {
             if attacks::pawn(side.other(), sq) & pos.board.pieces_bb(side, PieceKind::Pawn) != 0 {
-                pos.ep = Some(sq);
+                pos.state.ep = Some(sq);
             }
         }
-        pos.hash = pos.compute_hash();
+        pos.state.hash = pos.compute_hash();
         pos
     }
 
@@ -103,7 +123,7 @@ impl Position {
                 h ^= piece_key(p.color, p.kind, p.square);
             }
         }
-        h ^= castling_key(self.castling) ^ ep_key(self.ep);
+        h ^= castling_key(self.state.castling) ^ ep_key(self.state.ep);
         if self.side == Color::Black {
             h ^= ZOBRIST.black;
         }
@@ -125,37 +145,37 @@ impl Position {
     /// The castling rights.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en passant target square, kept only when a pawn stands ready to take there.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep
+        self.state.ep
     }
 
     /// Plies since the last capture or pawn move.
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The move number, starting at 1 and growing after Black's move.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// The Zobrist hash of pieces, side, castling rights and en passant square.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     /// Forgets the en passant square (for repetition keys when no en passant capture is legal).
     pub fn clear_ep(&mut self) {
-        self.hash ^= ep_key(self.ep);
-        self.ep = None;
+        self.state.hash ^= ep_key(self.state.ep);
+        self.state.ep = None;
     }
 
     /// The side to move's king's attackers.
@@ -229,7 +249,7 @@ impl Position {
             let victim = self.board.slot(en_passant_victim(to, us));
             let victim_is_pawn = victim.map(|r| (r.color(), self.board.piece(r).kind))
                 == Some((us.other(), PieceKind::Pawn));
-            if kind != PieceKind::Pawn || self.ep != Some(to) || !victim_is_pawn {
+            if kind != PieceKind::Pawn || self.state.ep != Some(to) || !victim_is_pawn {
                 return Err(IllegalMove::NoEnPassant);
             }
             victim
@@ -311,7 +331,7 @@ impl Position {
         kind == PieceKind::King
             && from == home
             && to == from.with_file(side.king_to())
-            && self.castling.has(us, side)
+            && self.state.castling.has(us, side)
             && self.board.piece_at(rook) == Some((us, PieceKind::Rook))
             && attacks::between(from, rook) & self.board.occupied() == 0
     }
@@ -363,81 +383,87 @@ impl Position {
     }
 
     /// Plays a move that fits (see [`Position::fits`]): `mover` makes it, taking `victim`.
-    #[inline(always)]
+    #[inline(never)]
     fn play(&mut self, mv: Move, mover: PieceRef, victim: Option<PieceRef>) -> Undo {
         let us = self.side;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
-        let mut undo = Undo {
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        let mut hash = self.hash ^ ZOBRIST.black ^ ep_key(self.ep);
-        self.ep = None;
-        self.halfmove = self.halfmove.saturating_add(1);
+        let undo = Undo(self.state);
+        self.state.captured = victim;
+        let mut hash = self.state.hash ^ ZOBRIST.black ^ ep_key(self.state.ep);
+        self.state.ep = None;
+        let mut halfmove = self.state.halfmove.saturating_add(1);
 
         if let Some(victim) = victim {
-            let v = self.board.piece(victim);
-            hash ^= piece_key(them, v.kind, v.square);
-            self.board.remove(victim);
-            undo.captured = Some(victim);
-            self.halfmove = 0;
+            let sq = if mv.is_en_passant() {
+                en_passant_victim(to, us)
+            } else {
+                to
+            };
+            let kind = self.board.piece(victim).kind;
+            hash ^= piece_key(them, kind, sq);
+            self.board.lift(victim, (them, kind), sq);
+            halfmove = 0;
         }
 
         let kind = self.board.piece(mover).kind;
         hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
-        self.board.relocate(mover, to);
-        let p = self.board.piece_mut(mover);
-        p.moves = p.moves.saturating_add(1);
-
-        hash ^= match kind {
-            PieceKind::Pawn => self.after_pawn_move(mv, mover),
-            PieceKind::King if mv.is_castling() => self.castle_rook(mv),
-            _ => 0,
-        };
+        self.board.step(mover, (us, kind), from, to);
+        match kind {
+            PieceKind::Pawn => {
+                halfmove = 0;
+                hash ^= self.after_pawn_move(mv, mover);
+            }
+            PieceKind::King if mv.is_castling() => hash ^= self.castle_rook(mv),
+            _ => {}
+        }
+        self.state.halfmove = halfmove;
         hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         self.side = them;
-        self.hash = hash;
+        self.state.hash = hash;
         undo
     }
 
-    /// A pawn's move resets the clock, promotes it on the last rank and after a double step
-    /// opens en passant when an enemy pawn can take. Returns the change of the hash.
+    /// A pawn's move promotes it on the last rank and after a double step opens en passant
+    /// when an enemy pawn can take. Returns the change of the hash.
     #[inline(always)]
     fn after_pawn_move(&mut self, mv: Move, pawn: PieceRef) -> u64 {
         let us = self.side;
-        self.halfmove = 0;
         if let Some(promo) = mv.promotion_kind() {
-            self.board.set_kind(pawn, promo);
-            return piece_key(us, PieceKind::Pawn, mv.to()) ^ piece_key(us, promo, mv.to());
+            return self.promote(pawn, promo, mv.to());
         }
         if mv.is_double_push() {
             let ep = mv.from().with_rank(Rank::Third.relative_to(us));
             let their_pawns = self.board.pieces_bb(us.other(), PieceKind::Pawn);
             if attacks::pawn(us, ep) & their_pawns != 0 {
-                self.ep = Some(ep);
-                return ep_key(self.ep);
+                self.state.ep = Some(ep);
+                return ep_key(self.state.ep);
             }
         }
         0
     }
 
+    /// Turns `pawn`, arrived on `to`, into a `promo`. Returns the change of the hash.
+    #[cold]
+    #[inline(never)]
+    fn promote(&mut self, pawn: PieceRef, promo: PieceKind, to: Square) -> u64 {
+        self.board.set_kind(pawn, promo);
+        piece_key(self.side, PieceKind::Pawn, to) ^ piece_key(self.side, promo, to)
+    }
+
     /// The rook's half of castling move `mv`. Returns the change of the hash.
-    #[inline(always)]
+    #[cold]
+    #[inline(never)]
     fn castle_rook(&mut self, mv: Move) -> u64 {
         let (rook_from, rook_to) = castling_rook(mv);
         let Some(rook) = self.board.slot(rook_from) else {
             return 0;
         };
-        self.board.relocate(rook, rook_to);
-        let r = self.board.piece_mut(rook);
-        r.moves = r.moves.saturating_add(1);
+        self.board
+            .step(rook, (self.side, PieceKind::Rook), rook_from, rook_to);
         piece_key(self.side, PieceKind::Rook, rook_from)
             ^ piece_key(self.side, PieceKind::Rook, rook_to)
     }
@@ -446,13 +472,17 @@ impl Position {
     /// hash.
     #[inline(always)]
     fn lose_castling_rights(&mut self, from: Square, to: Square) -> u64 {
-        let lost = CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]);
-        let rights = self.castling.without(lost);
-        if rights == self.castling {
+        // Most moves touch no home square of a king or rook.
+        if (from.bit() | to.bit()) & CASTLING_SQUARES == 0 {
             return 0;
         }
-        let change = castling_key(self.castling) ^ castling_key(rights);
-        self.castling = rights;
+        let lost = CASTLING_LOST[from.index()].union(CASTLING_LOST[to.index()]);
+        let rights = self.state.castling.without(lost);
+        if rights == self.state.castling {
+            return 0;
+        }
+        let change = castling_key(self.state.castling) ^ castling_key(rights);
+        self.state.castling = rights;
         change
     }
 
@@ -461,42 +491,38 @@ impl Position {
     /// The contract: `mv` is the last move made. Debug builds assert that its piece stands on its
     /// target square and that the position is consistent afterwards; a release build given a
     /// move whose piece is not there restores the side, rights and clocks but no piece.
+    #[inline(always)]
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
         let them = self.side;
         let us = them.other();
         let (from, to) = (mv.from(), mv.to());
         self.side = us;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_sub(1).max(1);
-        }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
+        let captured = self.state.captured;
+        self.state = undo.0;
 
-        let mover = self.board.slot(to);
+        let mover = self.board.slot(to).filter(|r| r.color() == us);
         debug_assert!(
-            mover.is_some_and(|r| r.color() == us),
+            mover.is_some(),
             "Position::unmake: {mv:?} is not the last move made"
         );
         let Some(mover) = mover else {
             return;
         };
-        if mv.promotion_kind().is_some() {
+        let kind = if mv.promotion_kind().is_some() {
             self.board.set_kind(mover, PieceKind::Pawn);
-        }
-        self.board.relocate(mover, from);
-        let p = self.board.piece_mut(mover);
-        p.moves = p.moves.saturating_sub(1);
+            PieceKind::Pawn
+        } else {
+            self.board.piece(mover).kind
+        };
+        self.board.step_back(mover, (us, kind), from, to);
         if mv.is_castling() {
             let (rook_from, rook_to) = castling_rook(mv);
             if let Some(rook) = self.board.slot(rook_to) {
-                self.board.relocate(rook, rook_from);
-                let r = self.board.piece_mut(rook);
-                r.moves = r.moves.saturating_sub(1);
+                self.board
+                    .step_back(rook, (us, PieceKind::Rook), rook_from, rook_to);
             }
         }
-        if let Some(victim) = undo.captured {
+        if let Some(victim) = captured {
             let sq = self.board.piece(victim).square;
             self.board.put(victim, sq);
         }
@@ -518,23 +544,18 @@ impl Position {
             && one_king(Color::White)
             && one_king(Color::Black)
             && !self.is_attacked(b.king_square(self.side.other()), self.side)
-            && self.hash == self.compute_hash()
+            && self.state.hash == self.compute_hash()
     }
 
     /// Passes the turn (for null-move pruning); undone by [`Position::unmake_null`]. The
     /// contract: the side to move is not in check (its king could be taken next).
     pub fn make_null(&mut self) -> Undo {
         debug_assert!(!self.in_check(), "Position::make_null in check: {self:?}");
-        let undo = Undo {
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        self.hash ^= ZOBRIST.black ^ ep_key(self.ep);
-        self.ep = None;
-        self.halfmove = self.halfmove.saturating_add(1);
+        let undo = Undo(self.state);
+        self.state.captured = None;
+        self.state.hash ^= ZOBRIST.black ^ ep_key(self.state.ep);
+        self.state.ep = None;
+        self.state.halfmove = self.state.halfmove.saturating_add(1);
         self.side = self.side.other();
         undo
     }
@@ -542,9 +563,7 @@ impl Position {
     /// Takes back [`Position::make_null`].
     pub fn unmake_null(&mut self, undo: &Undo) {
         self.side = self.side.other();
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
+        self.state = undo.0;
     }
 }
 
