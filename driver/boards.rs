@@ -14,7 +14,7 @@ use kernel::{
 use crate::game::{Ply, MAX_HISTORY};
 use crate::notation::Writer;
 use crate::piece::Move;
-use crate::protocol::{Context, Device, Watch, MAX_REPLY};
+use crate::protocol::{Context, Device, RecordLine, Watch, MAX_REPLY, RECORD_LINES};
 use crate::search::{Budget, Frame, History, Limit, Memory, Progress, TtEntry, FRAMES};
 use crate::{Settings, NAMES};
 
@@ -41,6 +41,8 @@ pub(crate) struct Engine {
     tt: KVVec<TtEntry>,
     frames: KVVec<Frame>,
     history: KBox<History>,
+    /// The device's search records (`13`).
+    records: KVVec<RecordLine>,
     /// Scratch space for one reply.
     reply: KVVec<u8>,
 }
@@ -59,6 +61,7 @@ impl Engine {
                 tt: KVVec::from_elem(TtEntry::EMPTY, settings.tt_entries, GFP_KERNEL)?,
                 frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
                 history: KBox::new(History::new(), GFP_KERNEL)?,
+                records: KVVec::from_elem(RecordLine::EMPTY, RECORD_LINES, GFP_KERNEL)?,
                 reply: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
             },
             GFP_KERNEL,
@@ -73,6 +76,7 @@ impl Engine {
             tt,
             frames,
             history,
+            records,
             reply,
         } = self;
         let mut ctx = Context {
@@ -83,6 +87,7 @@ impl Engine {
                 history,
             },
             budget,
+            records,
         };
         device.handle(input, &mut ctx).ok()?;
         Some(ctx.out.len())

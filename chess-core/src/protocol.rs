@@ -12,13 +12,14 @@ use crate::level::{self, Level, Rng, LEVEL_LINES, VARIETY_LINES};
 use crate::movegen;
 use crate::notation::{self, MoveText, Writer};
 use crate::piece::Move;
-use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, Request};
+use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, Request, MAX_LINES};
 
 pub use crate::command::Mode;
 
 #[path = "protocol/record.rs"]
 mod record;
 use record::{Record, Recorder};
+pub use record::{RecordLine, RECORD_LINES};
 
 /// The longest reply: the history of a full game in MOVE notation (`05`).
 pub const MAX_REPLY: usize = MAX_HISTORY * 14 + 1;
@@ -39,7 +40,9 @@ pub struct Watch {
     nodes: u64,
     /// The root move the search is on, and its number in the iteration.
     current: Option<(Move, u16)>,
-    last: Record,
+    /// The position the running search started from, and its lines so far.
+    root: Position,
+    last: Record<[RecordLine; MAX_LINES]>,
 }
 
 impl Watch {
@@ -85,7 +88,10 @@ impl Watch {
     /// A finished iteration (or a failed aspiration window) of the running search.
     pub fn note_iteration(&mut self, progress: &Progress, root: &Position, pv: &[Move]) {
         self.note_nodes(progress.nodes);
-        self.last.note(progress, root, pv);
+        if self.last.is_empty() {
+            self.root.clone_from(root);
+        }
+        self.last.note(progress, pv);
     }
 
     /// Answers `input` if a busy board answers it at once (`14`, and `13` while a CPU move
@@ -110,7 +116,7 @@ impl Watch {
         }
         let time_ms = now_ms.saturating_sub(self.started_ms);
         self.last
-            .write(Some((self.nodes, time_ms)), self.current, out);
+            .write(&self.root, Some((self.nodes, time_ms)), self.current, out);
     }
 }
 
@@ -127,10 +133,12 @@ pub struct Device<H: HistoryStore = InlineHistory> {
     lines: u8,
     /// What levels and variety draw their choices from.
     rng: Rng,
-    /// The record of the last `03` this game (empty when none).
-    info: Record,
-    /// The record of the `03` running now, which becomes `info` when it completes.
-    scratch: Record,
+    /// The last `03` of this game: the position it searched, and how many lines of its record
+    /// (empty when none) are in which half of the host's [`Context::records`] (the other half
+    /// takes the running search's, so that an interrupted search leaves this one).
+    info_root: Position,
+    info_count: usize,
+    info_half: usize,
 }
 
 impl Device {
@@ -154,6 +162,9 @@ pub struct Context<'a, 'b> {
     pub memory: Memory<'b>,
     /// The clock and signal check.
     pub budget: &'b mut dyn Budget,
+    /// Where the device keeps its search records: [`RECORD_LINES`] lines (the host's memory,
+    /// so that the device itself stays small).
+    pub records: &'b mut [RecordLine],
 }
 
 impl<H: HistoryStore> Device<H> {
@@ -167,8 +178,9 @@ impl<H: HistoryStore> Device<H> {
             variety: 0,
             lines: 1,
             rng: Rng::new(0),
-            info: Record::default(),
-            scratch: Record::default(),
+            info_root: Position::startpos(),
+            info_count: 0,
+            info_half: 0,
         }
     }
 
@@ -231,7 +243,7 @@ impl<H: HistoryStore> Device<H> {
             Command::Fen => self.fen(out),
             Command::Save => self.save(out),
             Command::Moves => self.moves(out),
-            Command::SearchInfo => self.search_info(out),
+            Command::SearchInfo => self.search_info(&*ctx.records, out),
             Command::Undo => self.undo(out),
             Command::Perft(depth) => return self.perft(depth, ctx),
             // Moves, which need a game in progress.
@@ -252,7 +264,7 @@ impl<H: HistoryStore> Device<H> {
     fn new_game(&mut self, mode: Mode, pos: Position, out: &mut Writer<'_>) {
         self.game.reset(pos);
         self.mode = Some(mode);
-        self.info.clear();
+        self.info_count = 0;
         Reply::Ok.write(out);
     }
 
@@ -304,11 +316,16 @@ impl<H: HistoryStore> Device<H> {
     }
 
     /// `13` after the search: its final record; an empty line when no `03` ran this game.
-    fn search_info(&self, out: &mut Writer<'_>) {
-        if self.info.is_empty() {
+    fn search_info(&self, records: &[RecordLine], out: &mut Writer<'_>) {
+        let start = self.info_half * MAX_LINES;
+        let info = Record {
+            lines: records.get(start..start + MAX_LINES).unwrap_or(&[]),
+            count: self.info_count,
+        };
+        if info.is_empty() {
             return out.byte(b'\n');
         }
-        self.info.write(None, None, out);
+        info.write(&self.info_root, None, None, out);
     }
 
     /// `10`.
@@ -399,14 +416,28 @@ impl<H: HistoryStore> Device<H> {
         } else if self.variety > 0 {
             request.lines = request.lines.max(VARIETY_LINES);
         }
-        self.scratch.clear();
+        debug_assert!(
+            ctx.records.len() >= RECORD_LINES,
+            "the host supplies the record lines"
+        );
+        let running = 1 - self.info_half;
+        let start = running * MAX_LINES;
+        let mut record = Record {
+            lines: ctx
+                .records
+                .get_mut(start..start + MAX_LINES)
+                .unwrap_or(&mut []),
+            count: 0,
+        };
         let mut recorder = Recorder {
             host: &mut *ctx.budget,
-            record: &mut self.scratch,
+            record: &mut record,
         };
         let result = search::search(&self.game, request, memory, &mut recorder)?;
-        self.scratch.finish(&result, self.game.position());
-        core::mem::swap(&mut self.info, &mut self.scratch);
+        record.finish(&result);
+        self.info_count = record.count;
+        self.info_half = running;
+        self.info_root.clone_from(self.game.position());
         let mv = match self.level {
             Some(level) => level.choose(result.lines(), &mut self.rng),
             None if self.variety > 0 => {

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use chess_core::command::MAX_COMMAND;
 use chess_core::notation::Writer;
-use chess_core::protocol::{Context, Device, MAX_REPLY};
+use chess_core::protocol::{Context, Device, RecordLine, MAX_REPLY, RECORD_LINES};
 use chess_core::search::{Budget, Frame, History, Interrupted, Limit, Memory, TtEntry, FRAMES};
 
 /// Default transposition table size in MiB.
@@ -49,6 +49,7 @@ pub struct Session {
     tt: Vec<TtEntry>,
     frames: Vec<Frame>,
     history: Box<History>,
+    records: Vec<RecordLine>,
     reply: Vec<u8>,
 }
 
@@ -77,6 +78,7 @@ impl Session {
             tt: vec![TtEntry::EMPTY; entries.max(1)],
             frames: vec![Frame::new(); FRAMES],
             history: Box::new(History::new()),
+            records: vec![RecordLine::EMPTY; RECORD_LINES],
             reply: vec![0; MAX_REPLY],
         }
     }
@@ -103,6 +105,7 @@ impl Session {
                 history: &mut self.history,
             },
             budget,
+            records: &mut self.records,
         };
         self.device.handle(input, &mut ctx)?;
         let len = ctx.out.len();

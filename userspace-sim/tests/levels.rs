@@ -132,3 +132,30 @@ fn the_settings_refuse_what_is_out_of_range() {
         ]
     );
 }
+
+/// A budget whose clock stands still and that interrupts the search at its first look.
+struct Interrupting;
+
+impl chess_core::search::Budget for Interrupting {
+    fn now_ms(&mut self) -> u64 {
+        0
+    }
+    fn interrupted(&mut self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn an_interrupted_search_leaves_the_last_record_of_every_line() {
+    let mut s = Session::new(1);
+    for c in ["00 H\n", "07 P3\n", "07 D3\n", "03\n"] {
+        s.command_simple(c.as_bytes());
+    }
+    let before = s.command_simple(b"13\n");
+    assert_eq!(String::from_utf8_lossy(&before).matches(" ; ").count(), 2);
+    // A deeper search, interrupted: nothing changes, the record included.
+    s.command_simple(b"07 D20\n");
+    assert!(s.command(b"03\n", &mut Interrupting).is_err());
+    assert_eq!(s.command_simple(b"13\n"), before);
+    assert_eq!(s.command_simple(b"05\n").split(|&b| b == b' ').count(), 1);
+}
