@@ -34,7 +34,9 @@ bridge="$(printf '%q ' python3 "$ELO/serial_bridge.py" "$sock")"
 # `quit` even when its script fails, unless it is killed (python-chess kills an engine that
 # does not answer in time): then the quit is sent here.
 end_session() {
-    for _ in $(seq 20); do
+    # Up to a minute: a loaded host can slow the emulated guest down tenfold, and a quit sent
+    # while the session is still ending would end the next session instead.
+    for _ in $(seq 120); do
         grep -q "^uci: session $1 of 2 " "$log" && return
         sleep 0.5
     done
