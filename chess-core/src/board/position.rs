@@ -290,11 +290,11 @@ impl Position {
             Some(r) if r.color() == self.side => r,
             _ => return Err(IllegalMove::NoPieceToMove),
         };
-        if mv.is_en_passant() || mv.is_castling() {
-            return self.fitting_pieces(mv);
-        }
         let target = self.board.slot(mv.to());
         if mv.is_capture() {
+            if mv.is_en_passant() {
+                return self.fitting_pieces(mv);
+            }
             match target {
                 Some(r)
                     if r.color() != self.side && self.board.piece(r).kind != PieceKind::King =>
@@ -303,6 +303,8 @@ impl Position {
                 }
                 _ => Err(IllegalMove::NothingToCapture),
             }
+        } else if mv.is_castling() {
+            self.fitting_pieces(mv)
         } else if target.is_some() {
             Err(IllegalMove::TargetOccupied)
         } else {
