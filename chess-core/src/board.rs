@@ -407,7 +407,8 @@ impl Board {
             "step of {r:?}: the record says {p:?}, not a {color:?} {kind:?} on {from:?}"
         );
         p.square = to;
-        p.moves = p.moves.saturating_add(1);
+        // Wrapping, so that step_back undoes it exactly (a game's 1024 half-moves never wrap it).
+        p.moves = p.moves.wrapping_add(1);
         let change = from.bit() | to.bit();
         self.slots[from.index()] = None;
         self.slots[to.index()] = Some(r);
@@ -435,7 +436,7 @@ impl Board {
             "step back of {r:?}: the record says {p:?}, not a {color:?} {kind:?} on {to:?}"
         );
         p.square = from;
-        p.moves = p.moves.saturating_sub(1);
+        p.moves = p.moves.wrapping_sub(1);
         let change = from.bit() | to.bit();
         self.slots[to.index()] = None;
         self.slots[from.index()] = Some(r);

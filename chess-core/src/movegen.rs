@@ -493,15 +493,41 @@ pub fn has_legal_move(pos: &Position) -> bool {
     !legal_moves(pos).is_empty()
 }
 
+/// How many plies [`perft`] keeps a move list for; deeper plies make their own.
+const PERFT_LISTS: usize = 8;
+
+/// An empty list, to fill [`perft`]'s array of lists with.
+const EMPTY_LIST: MoveList = MoveList::new();
+
 /// Counts the leaves of the legal move tree of `depth` plies, making every move down to the
 /// leaves (`bulk = false`) or counting the last ply's moves without making them (`bulk = true`).
 pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
+    // One list per ply, filled with null moves once here rather than at every node.
+    let mut lists = [EMPTY_LIST; PERFT_LISTS];
+    perft_with(pos, depth, bulk, &mut lists)
+}
+
+/// [`perft`] with a move list for each of the next plies (and its own beyond them).
+fn perft_with(pos: &mut Position, depth: u32, bulk: bool, lists: &mut [MoveList]) -> u64 {
+    match lists.split_first_mut() {
+        Some((list, rest)) => perft_node(pos, depth, bulk, list, rest),
+        None => perft_node(pos, depth, bulk, &mut MoveList::new(), &mut []),
+    }
+}
+
+/// One node of [`perft`]: its moves go into `list`, the plies below use `rest`.
+fn perft_node(
+    pos: &mut Position,
+    depth: u32,
+    bulk: bool,
+    list: &mut MoveList,
+    rest: &mut [MoveList],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // Generated in place: a list returned by value may be copied on every call.
-    let mut list = MoveList::new();
-    generate(pos, GenType::All, &mut list);
+    list.clear();
+    generate(pos, GenType::All, list);
     if bulk && depth == 1 {
         return list.len() as u64;
     }
@@ -520,7 +546,7 @@ pub fn perft(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
         let Ok(undo) = pos.make(mv) else {
             continue;
         };
-        nodes = nodes.wrapping_add(perft(pos, depth - 1, bulk));
+        nodes = nodes.wrapping_add(perft_with(pos, depth - 1, bulk, rest));
         pos.unmake(mv, &undo);
     }
     nodes

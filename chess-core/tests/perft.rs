@@ -77,3 +77,16 @@ fn sedlak_edge_cases() {
         28
     );
 }
+
+/// Deeper than the move lists perft keeps (eight plies), where each ply makes its own: the
+/// count agrees with the search's perft, which keeps a frame for every ply.
+#[test]
+fn perft_deeper_than_its_lists() {
+    let fen = b"k7/8/8/8/8/8/8/7K w - - 0 1";
+    let mut pos = parse_fen(fen).unwrap();
+    let mut frames = vec![chess_core::search::Frame::new(); chess_core::search::FRAMES];
+    let expected = chess_core::search::perft(&mut pos, 9, &mut frames);
+    assert_eq!(expected, 3_083_208);
+    assert_eq!(perft(&mut pos, 9, true), expected);
+    assert_eq!(perft(&mut pos, 9, false), expected);
+}

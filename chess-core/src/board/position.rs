@@ -290,11 +290,11 @@ impl Position {
             Some(r) if r.color() == self.side => r,
             _ => return Err(IllegalMove::NoPieceToMove),
         };
-        if mv.is_en_passant() || mv.is_castling() {
-            return self.fitting_pieces(mv);
-        }
         let target = self.board.slot(mv.to());
         if mv.is_capture() {
+            if mv.is_en_passant() {
+                return self.fitting_pieces(mv);
+            }
             match target {
                 Some(r)
                     if r.color() != self.side && self.board.piece(r).kind != PieceKind::King =>
@@ -303,6 +303,8 @@ impl Position {
                 }
                 _ => Err(IllegalMove::NothingToCapture),
             }
+        } else if mv.is_castling() {
+            self.fitting_pieces(mv)
         } else if target.is_some() {
             Err(IllegalMove::TargetOccupied)
         } else {
@@ -392,7 +394,6 @@ impl Position {
         self.state.captured = victim;
         let mut hash = self.state.hash ^ ZOBRIST.black ^ ep_key(self.state.ep);
         self.state.ep = None;
-        let mut halfmove = self.state.halfmove.saturating_add(1);
 
         if let Some(victim) = victim {
             let sq = if mv.is_en_passant() {
@@ -403,21 +404,22 @@ impl Position {
             let kind = self.board.piece(victim).kind;
             hash ^= piece_key(them, kind, sq);
             self.board.lift(victim, (them, kind), sq);
-            halfmove = 0;
         }
 
         let kind = self.board.piece(mover).kind;
         hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
         self.board.step(mover, (us, kind), from, to);
         match kind {
-            PieceKind::Pawn => {
-                halfmove = 0;
-                hash ^= self.after_pawn_move(mv, mover);
-            }
+            PieceKind::Pawn => hash ^= self.after_pawn_move(mv, mover),
             PieceKind::King if mv.is_castling() => hash ^= self.castle_rook(mv),
             _ => {}
         }
-        self.state.halfmove = halfmove;
+        // A capture or a pawn move starts the count again.
+        self.state.halfmove = if victim.is_some() || kind == PieceKind::Pawn {
+            0
+        } else {
+            self.state.halfmove.saturating_add(1)
+        };
         hash ^= self.lose_castling_rights(from, to);
         if us == Color::Black {
             self.state.fullmove = self.state.fullmove.saturating_add(1);
