@@ -11,13 +11,13 @@ engine command (the test VM's board through tools/elo/serial_bridge.py); --time-
 multiplies the bounds on latencies for a much slower machine.
 """
 
-import argparse
-import shlex
 import sys
 import time
 
 import chess
 import chess.engine
+
+import uci_target
 
 
 def check(cond, what):
@@ -28,17 +28,10 @@ def check(cond, what):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--engine", default="target/release/kchess")
-    ap.add_argument("--command", help="the engine command instead of ENGINE uci EXTRA")
-    ap.add_argument("--time-scale", type=float, default=1.0,
-                    help="multiply the bounds on latencies by this")
-    ap.add_argument("extra", nargs="*", help="extra arguments after `uci` (e.g. --device /dev/chess)")
-    args = ap.parse_args()
+    args, command = uci_target.parse(__doc__.splitlines()[0],
+                                     "extra arguments after `uci` (e.g. --device /dev/chess)")
     scale = args.time_scale
-
-    command = shlex.split(args.command) if args.command else [args.engine, "uci", *args.extra]
-    engine = chess.engine.SimpleEngine.popen_uci(command, timeout=30 * max(scale, 1.0))
+    engine = uci_target.start(command, scale)
     try:
         check(engine.id.get("name", "").startswith("kchess"), f"id name {engine.id.get('name')!r}")
         board = chess.Board()

@@ -14,14 +14,14 @@ not stop, not a slow machine; --time-scale multiplies them for a much slower one
 VM with a debug kernel), never the budgets or the counts.
 """
 
-import argparse
-import shlex
 import subprocess
 import sys
 import time
 
 import chess
 import chess.engine
+
+import uci_target
 
 # Multiplies every bound on a latency (--time-scale).
 SCALE = 1.0
@@ -170,18 +170,10 @@ def fallback(kchess):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--engine", default="target/release/kchess")
-    ap.add_argument("--command", help="the engine command instead of ENGINE uci EXTRA")
-    ap.add_argument("--time-scale", type=float, default=1.0,
-                    help="multiply the bounds on latencies by this")
-    ap.add_argument("extra", nargs="*", help="extra arguments after `uci`")
-    args = ap.parse_args()
+    args, command = uci_target.parse(__doc__.splitlines()[0])
     global SCALE
     SCALE = args.time_scale
-
-    command = shlex.split(args.command) if args.command else [args.engine, "uci", *args.extra]
-    engine = chess.engine.SimpleEngine.popen_uci(command, timeout=30 * max(SCALE, 1.0))
+    engine = uci_target.start(command, SCALE)
     try:
         options(engine)
         live_info(engine)

@@ -206,6 +206,16 @@ fn stop_ends_an_infinite_search() {
     assert_ne!(best[0], "0000", "{text}");
 }
 
+/// The number after ` name ` in an `info` line.
+fn field(line: &str, name: &str) -> Option<u64> {
+    line.split(&format!(" {name} "))
+        .nth(1)?
+        .split(' ')
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// The position after `moves` (UCI) from the initial position.
 fn after(moves: &[&str]) -> Chess {
     let mut pos = Chess::default();
@@ -273,15 +283,7 @@ fn a_long_search_reports_each_iteration_as_it_goes() {
     ] {
         assert!(last.contains(field), "{field} in {last}");
     }
-    let time: u64 = last
-        .split(" time ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let time = field(last, "time").unwrap();
     // The whole movetime (less the 30 ms overhead) is used.
     assert!((1400..1600).contains(&time), "{text}");
 }
@@ -321,15 +323,7 @@ fn go_mate_stops_at_the_mate() {
 fn go_nodes_is_a_node_budget() {
     let text = session("position startpos\ngo nodes 30000\n#wait 1\nquit\n");
     let last = text.lines().rfind(|l| l.starts_with("info depth")).unwrap();
-    let nodes: u64 = last
-        .split(" nodes ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let nodes = field(last, "nodes").unwrap();
     // The device stops within a poll interval (1024 nodes) of the budget.
     assert!((30000..=31100).contains(&nodes), "{text}");
 }
@@ -402,7 +396,7 @@ fn a_strength_level_plays_a_near_best_move() {
     let nodes: Vec<u64> = text
         .lines()
         .filter(|l| l.starts_with("info depth"))
-        .filter_map(|l| l.split(" nodes ").nth(1)?.split(' ').next()?.parse().ok())
+        .filter_map(|l| field(l, "nodes"))
         .collect();
     assert!(
         !nodes.is_empty() && nodes.iter().all(|&n| n <= 200),
