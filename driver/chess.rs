@@ -49,7 +49,8 @@ mod attacks;
 #[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/board.rs"]
 mod board;
-#[allow(dead_code, unreachable_pub, missing_docs)]
+// Its re-exports serve the tools; the module uses only some of them.
+#[allow(dead_code, unreachable_pub, missing_docs, unused_imports)]
 #[path = "../chess-core/src/command.rs"]
 mod command;
 #[allow(dead_code, unreachable_pub, missing_docs)]

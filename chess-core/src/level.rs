@@ -12,8 +12,10 @@
 //! use chess_core::search::RootLine;
 //! use chess_core::piece::{Move, MoveFlag, Square};
 //!
-//! let level = Level::new(1200).unwrap();
-//! assert!(level.max_nodes() < Level::new(1800).unwrap().max_nodes());
+//! # fn main() -> Result<(), &'static str> {
+//! let level = Level::new(1200).ok_or("1200 is a level")?;
+//! let stronger = Level::new(1800).ok_or("1800 is a level")?;
+//! assert!(level.max_nodes() < stronger.max_nodes());
 //! assert!(Level::new(700).is_none());
 //!
 //! let best = Move::new(Square::E2, Square::E4, MoveFlag::DoublePush);
@@ -21,6 +23,8 @@
 //! let lines = [RootLine { mv: best, score: 40 }, RootLine { mv: worse, score: -500 }];
 //! // A move 540 cp worse than the best is outside every margin.
 //! assert_eq!(level.choose(&lines, &mut Rng::new(7)), Some(best));
+//! # Ok(())
+//! # }
 //! ```
 
 use crate::piece::Move;
