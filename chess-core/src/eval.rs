@@ -1,15 +1,38 @@
-//! Integer evaluation: tapered piece-square tables, mobility, pawn structure, king safety and
-//! the bishop pair. Scores are centipawns from the side to move's point of view.
+//! Integer evaluation: material, piece-square tables, mobility, king attacks, pawn structure,
+//! threats, the king's pawn shield and the bishop pair, tapered between middlegame and endgame.
+//! Scores are centipawns from the side to move's point of view.
+//!
+//! The evaluation counts [terms](terms) and adds their [`WEIGHTS`]; [`trace`] returns the
+//! counts instead, for fitting the weights to data:
+//!
+//! ```
+//! use chess_core::board::Position;
+//! use chess_core::eval::{self, terms};
+//!
+//! let trace = eval::trace(&Position::startpos());
+//! // Both sides have eight pawns: White's count minus Black's is zero.
+//! assert_eq!(trace.counts[terms::MATERIAL], 0);
+//! assert_eq!(trace.phase, eval::PHASE_MAX);
+//! ```
+
+// Paths spelled out: the kernel module mounts this file with `#[path]`.
+#[path = "eval/terms.rs"]
+pub mod terms;
+#[path = "eval/weights.rs"]
+mod weights;
+
+pub use weights::WEIGHTS;
 
 use crate::attacks::{
     self, Bitboard, Squares, EAST, FILE_A, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST,
 };
 use crate::board::{Board, Position};
 use crate::piece::{Color, File, PieceKind, Rank, Square};
+use terms::TERMS;
 
 /// A middlegame and an endgame value, blended by the game phase.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-struct Score(i32, i32);
+pub struct Score(pub i32, pub i32);
 
 impl core::ops::Add for Score {
     type Output = Score;
@@ -39,16 +62,6 @@ impl core::ops::Mul<i32> for Score {
     }
 }
 
-/// Material values by kind (middlegame, endgame).
-const MATERIAL: [Score; PieceKind::COUNT] = [
-    Score(88, 112),
-    Score(320, 300),
-    Score(335, 320),
-    Score(470, 530),
-    Score(960, 990),
-    Score(0, 0),
-];
-
 /// The value used by move ordering and pruning (middlegame material).
 pub const PIECE_VALUE: [i32; PieceKind::COUNT] = [100, 320, 335, 480, 960, 20_000];
 
@@ -58,140 +71,54 @@ const PHASE: [i32; PieceKind::COUNT] = [0, 1, 1, 2, 4, 0];
 /// middlegame end of the scale, 0 being the endgame end.
 pub const PHASE_MAX: i32 = 24;
 
-/// How far `index` (of a file or rank) is from the two central ones, 0 to 3.
-const fn distance_from_middle(index: i32) -> i32 {
-    // The central files are d and e, the central ranks 4 and 5: the same indices.
-    let (low, high) = (File::D as i32, File::E as i32);
-    if index < low {
-        low - index
-    } else if index > high {
-        index - high
-    } else {
-        0
-    }
-}
-
-/// Distance from the centre: 0 on d4/e4/d5/e5 up to 6 in the corners.
-const fn center_distance(sq: Square) -> i32 {
-    distance_from_middle(sq.file() as i32) + distance_from_middle(sq.rank() as i32)
-}
-
-/// Builds the piece-square tables from White's point of view (Black looks them up with
-/// [`Square::relative_to`]).
-const fn build_pst() -> [[Score; Square::COUNT]; PieceKind::COUNT] {
-    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
-    let mut t = [[Score(0, 0); Square::COUNT]; PieceKind::COUNT];
-    let mut i = 0;
-    while i < Square::COUNT {
-        let sq = Square::from_index_masked(i as u32);
-        let (file, rank) = (
-            File::from_index_masked(sq.file()),
-            Rank::from_index_masked(sq.rank()),
-        );
-        let r = sq.rank() as i32;
-        let c = center_distance(sq);
-        let central_file = matches!(file, File::D | File::E) as i32;
-        let back_rank = matches!(rank, Rank::First);
-        // Pawns: advance, more so in the centre; the endgame rewards every step.
-        let pawn_mg = match rank {
-            Rank::Second => -central_file * 10,
-            Rank::Third => 2 + central_file * 4,
-            Rank::Fourth => 6 + central_file * 16,
-            Rank::Fifth => 14 + central_file * 12,
-            Rank::Sixth => 30,
-            Rank::Seventh => 60,
-            Rank::First | Rank::Eighth => 0,
-        };
-        let pawn_eg = match rank {
-            Rank::Third => 4,
-            Rank::Fourth => 12,
-            Rank::Fifth => 26,
-            Rank::Sixth => 50,
-            Rank::Seventh => 90,
-            Rank::First | Rank::Second | Rank::Eighth => 0,
-        };
-        t[Pawn as usize][i] = Score(pawn_mg, pawn_eg);
-        // Knights: strongly centralising; the rim is dim.
-        t[Knight as usize][i] = Score(24 - 10 * c + if back_rank { -10 } else { 0 }, 18 - 8 * c);
-        // Bishops: mildly centralising, long diagonals, not on the back rank in the middlegame.
-        // The long diagonals: a1-h8 (file = rank) and a8-h1 (file + rank = 7).
-        let f = sq.file() as i32;
-        let long_diag = if f == r || f + r == File::H as i32 {
-            8
-        } else {
-            0
-        };
-        t[Bishop as usize][i] = Score(
-            10 - 4 * c + long_diag + if back_rank { -8 } else { 0 },
-            8 - 4 * c,
-        );
-        // Rooks: the seventh rank and the central files; little else.
-        let seventh = if matches!(rank, Rank::Seventh) { 20 } else { 0 };
-        let edge_file = matches!(file, File::A | File::H);
-        t[Rook as usize][i] = Score(
-            seventh + central_file * 6 - if edge_file { 4 } else { 0 },
-            seventh / 2,
-        );
-        // Queens: stay back early, centralise late.
-        let developed = r >= Rank::Third as i32;
-        let advanced = r >= Rank::Sixth as i32;
-        t[Queen as usize][i] = Score(
-            if developed { 2 - c } else { 4 } - if advanced { 6 } else { 0 },
-            16 - 5 * c,
-        );
-        // King: sheltered on the back rank towards a corner in the middlegame, central late.
-        let shelter = match file {
-            File::A | File::B | File::G => 30,
-            File::C | File::H => 16,
-            File::D | File::E | File::F => 0,
-        };
-        t[King as usize][i] = Score(shelter - 28 * r, 30 - 10 * c);
-        i += 1;
-    }
-    t
-}
-
-static PST: [[Score; Square::COUNT]; PieceKind::COUNT] = build_pst();
-
-/// Passed pawn bonus by relative rank.
-const PASSED: [Score; Rank::COUNT] = [
-    Score(0, 0),
-    Score(2, 8),
-    Score(5, 14),
-    Score(12, 30),
-    Score(26, 56),
-    Score(50, 100),
-    Score(90, 160),
-    Score(0, 0),
-];
-const ISOLATED: Score = Score(-12, -16);
-const DOUBLED: Score = Score(-10, -22);
-const BISHOP_PAIR: Score = Score(28, 52);
-const ROOK_OPEN: Score = Score(30, 12);
-const ROOK_SEMI_OPEN: Score = Score(14, 8);
-const SHIELD: Score = Score(14, 0);
-/// At most this many shield pawns count.
-const SHIELD_MAX_PAWNS: u32 = 3;
+/// The side to move's bonus.
 const TEMPO: i32 = 12;
-
-/// Mobility bonus per reachable square, by kind (knight, bishop, rook, queen).
-const MOBILITY: [Score; PieceKind::COUNT] = [
-    Score(0, 0),
-    Score(4, 4),
-    Score(5, 5),
-    Score(2, 4),
-    Score(1, 2),
-    Score(0, 0),
-];
-
-/// King-zone attack weight by attacking kind.
-const KING_ATTACK: [i32; PieceKind::COUNT] = [0, 20, 20, 40, 80, 0];
-/// The king-zone attack counts only from this many attacking pieces on...
-const KING_ATTACKERS_MIN: i32 = 2;
-/// ...as the weight times the attackers divided by this.
-const KING_ATTACK_DIVISOR: i32 = 8;
 /// A stronger side without pawns and at most a minor piece ahead gets its score divided by this.
-const DRAWISH_DIVISOR: i32 = 8;
+pub const DRAWISH_DIVISOR: i32 = 8;
+/// A passed pawn's king distances count from this relative rank on (the third: index 2).
+const PASSED_KING_FROM_RANK: u8 = 2;
+
+/// The counts behind one evaluation, for fitting the weights.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// Each term's count for White minus its count for Black.
+    pub counts: [i32; TERMS],
+    /// The game phase, [`PHASE_MAX`] (middlegame) down to 0 (endgame).
+    pub phase: i32,
+    /// Whether the score was divided by [`DRAWISH_DIVISOR`].
+    pub drawish: bool,
+}
+
+/// Receives the terms as the evaluation counts them.
+trait Tracer {
+    fn add(&mut self, us: Color, term: usize, count: i32);
+}
+
+/// The search's tracer: nothing.
+struct NoTrace;
+
+impl Tracer for NoTrace {
+    #[inline(always)]
+    fn add(&mut self, _us: Color, _term: usize, _count: i32) {}
+}
+
+impl Tracer for Trace {
+    fn add(&mut self, us: Color, term: usize, count: i32) {
+        if let Some(c) = self.counts.get_mut(term) {
+            *c += if us == Color::White { count } else { -count };
+        }
+    }
+}
+
+/// `count` times the weight of `term`, added to `s` and told to the tracer.
+#[inline(always)]
+fn add<T: Tracer>(t: &mut T, s: &mut Score, us: Color, term: usize, count: i32) {
+    debug_assert!(term < TERMS, "term {term} out of range");
+    if let Some(&w) = WEIGHTS.get(term) {
+        *s += w * count;
+    }
+    t.add(us, term, count);
+}
 
 const fn file_mask(file: u8) -> Bitboard {
     FILE_A << (file & 7)
@@ -224,14 +151,33 @@ fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
-/// `us`'s share of the evaluation: its pieces, its pawn structure and its king's pawn shield.
-fn side_score(b: &Board, us: Color) -> Score {
-    piece_terms(b, us) + pawn_structure(b, us) + king_shield(b, us)
+/// The number of squares in `bb`, as a count.
+fn count(bb: Bitboard) -> i32 {
+    // At most 64: always fits.
+    bb.count_ones() as i32
+}
+
+/// The king's distance (in king moves) between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = i32::from(a.file()) - i32::from(b.file());
+    let ranks = i32::from(a.rank()) - i32::from(b.rank());
+    files.abs().max(ranks.abs())
+}
+
+/// `us`'s share of the evaluation.
+fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
+    let mut s = Score(0, 0);
+    piece_terms(b, us, t, &mut s);
+    pawn_terms(b, us, t, &mut s);
+    king_shield(b, us, t, &mut s);
+    s
 }
 
 /// Material and placement of every piece; for knights, bishops, rooks and queens also their
-/// mobility, their attacks on the enemy king's zone and (rooks) open files; the bishop pair.
-fn piece_terms(b: &Board, us: Color) -> Score {
+/// mobility, their attacks on the enemy king's zone, the enemy rooks and queens the minor
+/// pieces attack, and (rooks) open files; the bishop pair.
+fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
+    use terms::*;
     let them = us.other();
     let occ = b.occupied();
     let own = b.color_bb(us);
@@ -240,13 +186,18 @@ fn piece_terms(b: &Board, us: Color) -> Score {
     let their_pawn_attacks = pawn_attacks(them, their_pawns);
     let their_king = b.king_square(them);
     let king_zone = attacks::king(their_king) | their_king.bit();
-    let mut s = Score(0, 0);
-    let mut attack_weight = 0;
+    // Squares of the enemy king's zone attacked, by kind; and the attacking pieces.
+    let mut zone_attacks = [0; PieceKind::COUNT];
     let mut attackers = 0;
+    let mut minor_attacks = 0;
 
     for p in b.pieces(us).iter().filter(|p| p.alive) {
         let k = p.kind.index();
-        s += MATERIAL[k] + PST[k][p.square.relative_to(us).index()];
+        if p.kind != PieceKind::King {
+            add(t, s, us, MATERIAL + k, 1);
+        }
+        let sq = p.square.relative_to(us).index();
+        add(t, s, us, PST + k * Square::COUNT + sq, 1);
         let att = match p.kind {
             PieceKind::Knight => attacks::knight(p.square),
             PieceKind::Bishop => attacks::bishop(p.square, occ),
@@ -254,62 +205,130 @@ fn piece_terms(b: &Board, us: Color) -> Score {
             PieceKind::Queen => attacks::queen(p.square, occ),
             _ => continue,
         };
-        let mobility = (att & !own & !their_pawn_attacks).count_ones() as i32;
-        s += MOBILITY[k] * mobility;
+        if matches!(p.kind, PieceKind::Knight | PieceKind::Bishop) {
+            minor_attacks |= att;
+        }
+        let mobility = (att & !own & !their_pawn_attacks).count_ones() as usize;
+        add(
+            t,
+            s,
+            us,
+            MOBILITY + MOBILITY_OFFSET[k] + mobility.min(MOBILITY_MAX[k]),
+            1,
+        );
         if att & king_zone != 0 {
             attackers += 1;
-            attack_weight += KING_ATTACK[k] * (att & king_zone).count_ones() as i32;
+            zone_attacks[k] += count(att & king_zone);
         }
         if p.kind == PieceKind::Rook {
             let file = file_mask(p.square.file());
             if file & our_pawns == 0 {
-                s += if file & their_pawns == 0 {
+                let term = if file & their_pawns == 0 {
                     ROOK_OPEN
                 } else {
                     ROOK_SEMI_OPEN
                 };
+                add(t, s, us, term, 1);
             }
         }
     }
     if attackers >= KING_ATTACKERS_MIN {
-        s += Score(attack_weight * attackers / KING_ATTACK_DIVISOR, 0);
+        let bucket = (attackers - KING_ATTACKERS_MIN).min(ATTACKER_BUCKETS - 1);
+        for (k, &n) in zone_attacks.iter().enumerate().skip(1).take(4) {
+            if n > 0 {
+                add(
+                    t,
+                    s,
+                    us,
+                    KING_ATTACK + (k - 1) * ATTACKER_BUCKETS + bucket,
+                    n,
+                );
+            }
+        }
     }
     if b.pieces_bb(us, PieceKind::Bishop).count_ones() >= 2 {
-        s += BISHOP_PAIR;
+        add(t, s, us, BISHOP_PAIR, 1);
     }
-    s
+    let our_pawn_attacks = pawn_attacks(us, our_pawns);
+    for (i, kind) in PIECES.into_iter().enumerate() {
+        let hit = count(our_pawn_attacks & b.pieces_bb(them, kind));
+        if hit > 0 {
+            add(t, s, us, PAWN_THREAT + i, hit);
+        }
+    }
+    for (i, kind) in [PieceKind::Rook, PieceKind::Queen].into_iter().enumerate() {
+        let hit = count(minor_attacks & b.pieces_bb(them, kind));
+        if hit > 0 {
+            add(t, s, us, MINOR_THREAT + i, hit);
+        }
+    }
 }
 
-/// Isolated, doubled and passed pawns.
-fn pawn_structure(b: &Board, us: Color) -> Score {
+/// Isolated, doubled, connected and passed pawns; a passed pawn's distance to both kings.
+fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
+    use terms::*;
     let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
     let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
-    let mut s = Score(0, 0);
+    let defended = pawn_attacks(us, our_pawns);
+    let (our_king, their_king) = (b.king_square(us), b.king_square(us.other()));
     for sq in Squares(our_pawns) {
         let file = file_mask(sq.file());
+        let rank = usize::from(sq.relative_to(us).rank());
         if adjacent_files(sq.file()) & our_pawns == 0 {
-            s += ISOLATED;
+            add(t, s, us, ISOLATED, 1);
         }
         if front_span(us, sq) & file & our_pawns != 0 {
-            s += DOUBLED;
+            add(t, s, us, DOUBLED, 1);
+        }
+        let beside = attacks::shift(sq.bit(), EAST) | attacks::shift(sq.bit(), WEST);
+        if defended & sq.bit() != 0 || beside & our_pawns != 0 {
+            add(t, s, us, CONNECTED + rank, 1);
         }
         if front_span(us, sq) & their_pawns == 0 {
-            s += PASSED[usize::from(sq.relative_to(us).rank())];
+            add(t, s, us, PASSED + rank, 1);
+            let advance = i32::from(
+                sq.relative_to(us)
+                    .rank()
+                    .saturating_sub(PASSED_KING_FROM_RANK),
+            );
+            if advance > 0 {
+                let forward = if us == Color::White { 1 } else { -1 };
+                let front = Square::from_coords(sq.file(), sq.rank().wrapping_add_signed(forward));
+                add(
+                    t,
+                    s,
+                    us,
+                    PASSED_KING_DISTANCE,
+                    distance(our_king, front) * advance,
+                );
+                add(
+                    t,
+                    s,
+                    us,
+                    PASSED_KING_DISTANCE + 1,
+                    distance(their_king, front) * advance,
+                );
+            }
         }
     }
-    s
 }
 
-/// The pawn shield in front of our king, worth something only in the middlegame.
-fn king_shield(b: &Board, us: Color) -> Score {
+/// The pawn shield in front of our king, by the number of its pawns.
+fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     let ksq = b.king_square(us);
     let king_area = attacks::king(ksq);
     let shield_zone = front_span(us, ksq)
         & (king_area
             | attacks::shift(king_area, attacks::NORTH)
             | attacks::shift(king_area, attacks::SOUTH));
-    let shield = (shield_zone & b.pieces_bb(us, PieceKind::Pawn)).count_ones();
-    SHIELD * shield.min(SHIELD_MAX_PAWNS) as i32
+    let shield = (shield_zone & b.pieces_bb(us, PieceKind::Pawn)).count_ones() as usize;
+    add(
+        t,
+        s,
+        us,
+        terms::SHIELD + shield.min(terms::SHIELD_MAX_PAWNS),
+        1,
+    );
 }
 
 /// The kinds that are neither pawns nor kings.
@@ -333,9 +352,25 @@ pub fn phase(b: &Board) -> i32 {
 // Not inlined: its locals would otherwise sit in every search frame.
 #[inline(never)]
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &mut NoTrace).0
+}
+
+/// The counts of every term in `pos`, White's minus Black's, with the phase.
+pub fn trace(pos: &Position) -> Trace {
+    let mut trace = Trace {
+        counts: [0; TERMS],
+        phase: phase(pos.board()),
+        drawish: false,
+    };
+    trace.drawish = evaluate_with(pos, &mut trace).1;
+    trace
+}
+
+/// The evaluation for the side to move, and whether it was scaled down as drawish.
+fn evaluate_with<T: Tracer>(pos: &Position, t: &mut T) -> (i32, bool) {
     let b = pos.board();
-    let mut s = side_score(b, Color::White);
-    s -= side_score(b, Color::Black);
+    let mut s = side_score(b, Color::White, t);
+    s -= side_score(b, Color::Black, t);
     let ph = phase(b);
     let white_view = (s.0 * ph + s.1 * (PHASE_MAX - ph)) / PHASE_MAX;
     let us = pos.side_to_move();
@@ -350,9 +385,9 @@ pub fn evaluate(pos: &Position) -> i32 {
         && material_without_pawns(b, strong) - material_without_pawns(b, strong.other())
             <= PIECE_VALUE[PieceKind::Bishop.index()]
     {
-        return score / DRAWISH_DIVISOR + TEMPO;
+        return (score / DRAWISH_DIVISOR + TEMPO, true);
     }
-    score + TEMPO
+    (score + TEMPO, false)
 }
 
 fn material_without_pawns(b: &Board, color: Color) -> i32 {

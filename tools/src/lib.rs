@@ -13,6 +13,7 @@ pub mod perft;
 pub mod play;
 pub mod record;
 pub mod transcript;
+pub mod tune;
 pub mod uci;
 pub mod validate;
 pub mod vmcheck;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, benchvm, boards, perft, play, transcript, uci, vmcheck};
+use kchess::{bench, benchvm, boards, perft, play, transcript, tune, uci, vmcheck};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -43,6 +43,27 @@ impl TargetArgs {
     }
 }
 
+/// `kchess tune ...`.
+#[derive(Subcommand)]
+enum TuneCmd {
+    /// Fit the weights to labelled positions (`FEN;R;CP` lines) and write a new weights file.
+    Fit {
+        /// The labelled positions.
+        #[arg(long, value_name = "FILE")]
+        data: PathBuf,
+        /// Where to write the weights.
+        #[arg(
+            long,
+            value_name = "FILE",
+            default_value = "chess-core/src/eval/weights.rs"
+        )]
+        out: PathBuf,
+        /// Passes over the data (0: write the current weights).
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+    },
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Count the leaves of the legal move tree.
@@ -74,6 +95,9 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         tt_mb: usize,
     },
+    /// Fitting the evaluation's weights to data.
+    #[command(subcommand)]
+    Tune(TuneCmd),
     /// The module against the same core in userspace, and its round trip against the kernel's
     /// Rust misc device sample (run inside the bench VM by `make bench-vm`).
     BenchVm {
@@ -240,6 +264,8 @@ enum CliError {
     BenchVm(#[from] benchvm::BenchVmError),
     #[error(transparent)]
     Boards(#[from] boards::BoardsError),
+    #[error(transparent)]
+    Fit(#[from] tune::fit::FitError),
     #[error("kchess has no subcommand {0:?}")]
     NoCommand(String),
     #[error("writing the output: {source}")]
@@ -356,6 +382,13 @@ fn run(command: Cmd) -> Result<(), CliError> {
             .map(|_| ())
             .map_err(CliError::from),
         },
+        Cmd::Tune(TuneCmd::Fit { data, out, epochs }) => {
+            Ok(tune::fit::run(&tune::fit::FitOptions {
+                data,
+                out,
+                epochs,
+            })?)
+        }
         Cmd::Bench { perft: true, .. } => Ok(bench::perft_speed()?),
         Cmd::Bench { tt_mb, .. } => Ok(bench::search_speed(tt_mb)?),
         Cmd::BenchVm {

@@ -1,0 +1,3 @@
+//! `kchess tune`: fitting the evaluation's weights to data.
+
+pub mod fit;

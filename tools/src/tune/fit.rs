@@ -1,0 +1,381 @@
+//! `kchess tune fit`: fits the evaluation's weights to labelled positions.
+//!
+//! Each line of the data is `FEN;R;CP`: a position, the result of its game from White's point of
+//! view (`1`, `0.5` or `0`) and a reference score in centipawns from the side to move's point of
+//! view (Stockfish's, from `tools/tune/label.py`). The evaluation is linear in its weights
+//! ([`chess_core::eval::trace`] gives the counts), so the fit is a logistic regression:
+//!
+//! 1. The target of a position is a blend of the reference score through a logistic curve and
+//!    the game's result: `LAMBDA * sigmoid(cp) + (1 - LAMBDA) * result`.
+//! 2. `K` scales the evaluation onto that curve; it is fitted first, with the current weights,
+//!    so that the fitted weights keep the evaluation's scale (the search's margins depend on it).
+//! 3. Adam then minimises the mean squared error between `sigmoid(K * eval)` and the target over
+//!    all middlegame and endgame weights at once, full batch.
+//!
+//! The result is written as `chess-core/src/eval/weights.rs`; with `--epochs 0` the file written
+//! is the current one.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{self, BufRead};
+use std::path::{Path, PathBuf};
+
+use chess_core::eval::{self, terms, Score, PHASE_MAX, WEIGHTS};
+use chess_core::fen::parse_fen;
+use chess_core::piece::{Color, PieceKind, Square};
+
+/// The share of the reference score in the target; the rest is the game's result.
+const LAMBDA: f64 = 0.75;
+/// Centipawns of the logistic curve's unit: `sigmoid(x) = 1 / (1 + 10^(-x / SIGMOID_CP))`.
+const SIGMOID_CP: f64 = 400.0;
+/// Adam's step size, in centipawns.
+const LEARNING_RATE: f64 = 1.0;
+/// Adam's decay rates of the first and second moments.
+const BETA1: f64 = 0.9;
+const BETA2: f64 = 0.999;
+const ADAM_EPSILON: f64 = 1e-8;
+/// The side to move's bonus (the evaluation adds it after the blend).
+const TEMPO: f64 = 12.0;
+
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    /// The labelled positions, `FEN;R;CP` a line.
+    pub data: PathBuf,
+    /// Where the new weights file goes.
+    pub out: PathBuf,
+    /// Passes of Adam over the data.
+    pub epochs: usize,
+}
+
+/// What can stop a fit.
+#[derive(Debug, thiserror::Error)]
+pub enum FitError {
+    /// The data could not be read, or the weights not written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What happened.
+        source: io::Error,
+    },
+    /// A line is not `FEN;R;CP`.
+    #[error("{path}: line {line}: {reason}")]
+    Data {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No positions.
+    #[error("{0}: no positions")]
+    Empty(PathBuf),
+}
+
+/// One position: its term counts (sparse), its phase and scale, and its target.
+struct Sample {
+    /// (term, count) for every term with a count, White's minus Black's.
+    counts: Vec<(u16, f64)>,
+    /// The middlegame share, `phase / PHASE_MAX`.
+    mg: f64,
+    /// 1, or `1 / DRAWISH_DIVISOR` when the evaluation scaled it down.
+    scale: f64,
+    /// The side to move's tempo bonus, from White's point of view.
+    tempo: f64,
+    /// The target probability that White wins.
+    target: f64,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-x / SIGMOID_CP))
+}
+
+/// Reads the data into samples.
+fn read(path: &Path) -> Result<Vec<Sample>, FitError> {
+    let io_error = |source| FitError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io_error)?;
+    let mut samples = Vec::new();
+    for (i, line) in io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(io_error)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |reason: String| FitError::Data {
+            path: path.to_owned(),
+            line: i + 1,
+            reason,
+        };
+        let mut fields = line.split(';');
+        let (Some(fen), Some(result), Some(cp), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad("expected FEN;R;CP".into()));
+        };
+        let pos = parse_fen(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
+        let result: f64 = match result.trim() {
+            "1" => 1.0,
+            "0.5" => 0.5,
+            "0" => 0.0,
+            other => return Err(bad(format!("result {other:?} is not 1, 0.5 or 0"))),
+        };
+        let cp: f64 = cp
+            .trim()
+            .parse::<i32>()
+            .map_err(|e| bad(format!("score {cp:?}: {e}")))?
+            .into();
+        let white = pos.side_to_move() == Color::White;
+        let white_cp = if white { cp } else { -cp };
+        let trace = eval::trace(&pos);
+        let counts = trace
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(t, &c)| (t as u16, f64::from(c)))
+            .collect();
+        samples.push(Sample {
+            counts,
+            mg: f64::from(trace.phase) / f64::from(PHASE_MAX),
+            scale: if trace.drawish {
+                1.0 / f64::from(eval::DRAWISH_DIVISOR)
+            } else {
+                1.0
+            },
+            tempo: if white { TEMPO } else { -TEMPO },
+            target: LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * result,
+        });
+    }
+    if samples.is_empty() {
+        return Err(FitError::Empty(path.to_owned()));
+    }
+    Ok(samples)
+}
+
+/// The evaluation of a sample from White's point of view, with weights `w` (middlegame
+/// weights first, then endgame).
+fn evaluate(s: &Sample, w: &[f64]) -> f64 {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &(t, c) in &s.counts {
+        mg += w[usize::from(t)] * c;
+        eg += w[terms::TERMS + usize::from(t)] * c;
+    }
+    (mg * s.mg + eg * (1.0 - s.mg)) * s.scale + s.tempo
+}
+
+/// The mean squared error of the samples with weights `w` and scale `k`.
+fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (sigmoid(k * evaluate(s, w)) - s.target).powi(2))
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The `K` with the least error for weights `w` (golden-section search).
+fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut lo, mut hi) = (0.1, 4.0);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if loss(samples, w, a) < loss(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The gradient of the loss with respect to every weight.
+fn gradient(samples: &[Sample], w: &[f64], k: f64, grad: &mut [f64]) {
+    grad.fill(0.0);
+    let ln10 = 10f64.ln();
+    for s in samples {
+        let p = sigmoid(k * evaluate(s, w));
+        // d/de of (p - t)^2, with dp/de = p (1 - p) k ln10 / SIGMOID_CP.
+        let g = 2.0 * (p - s.target) * p * (1.0 - p) * k * ln10 / SIGMOID_CP * s.scale;
+        for &(t, c) in &s.counts {
+            grad[usize::from(t)] += g * c * s.mg;
+            grad[terms::TERMS + usize::from(t)] += g * c * (1.0 - s.mg);
+        }
+    }
+    let n = samples.len() as f64;
+    grad.iter_mut().for_each(|g| *g /= n);
+}
+
+/// `epochs` steps of Adam on weights `w`; `report` hears the error every hundred epochs and
+/// after the last.
+fn adam(
+    samples: &[Sample],
+    w: &mut [f64],
+    k: f64,
+    epochs: usize,
+    mut report: impl FnMut(usize, f64),
+) {
+    let (mut m, mut v, mut grad) = (vec![0.0; w.len()], vec![0.0; w.len()], vec![0.0; w.len()]);
+    for epoch in 1..=epochs {
+        gradient(samples, w, k, &mut grad);
+        let step = i32::try_from(epoch).unwrap_or(i32::MAX);
+        let (c1, c2) = (1.0 - BETA1.powi(step), 1.0 - BETA2.powi(step));
+        for i in 0..w.len() {
+            m[i] = BETA1 * m[i] + (1.0 - BETA1) * grad[i];
+            v[i] = BETA2 * v[i] + (1.0 - BETA2) * grad[i] * grad[i];
+            w[i] -= LEARNING_RATE * (m[i] / c1) / ((v[i] / c2).sqrt() + ADAM_EPSILON);
+        }
+        if epoch.is_multiple_of(100) || epoch == epochs {
+            report(epoch, loss(samples, w, k));
+        }
+    }
+}
+
+/// Fits the weights and writes them; prints the progress.
+pub fn run(opts: &FitOptions) -> Result<(), FitError> {
+    let samples = read(&opts.data)?;
+    let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
+    w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
+    let k = fit_k(&samples, &w);
+    eprintln!(
+        "{} positions; K = {k:.4}; error {:.6}",
+        samples.len(),
+        loss(&samples, &w, k)
+    );
+    adam(&samples, &mut w, k, opts.epochs, |epoch, error| {
+        eprintln!("epoch {epoch}: error {error:.6}")
+    });
+    let fitted: Vec<Score> = (0..terms::TERMS)
+        .map(|t| Score(w[t].round() as i32, w[terms::TERMS + t].round() as i32))
+        .collect();
+    fs::write(&opts.out, weights_file(&fitted)).map_err(|source| FitError::Io {
+        path: opts.out.clone(),
+        source,
+    })
+}
+
+/// The kind whose piece-square or mobility table starts at term `t`.
+fn table_kind(t: usize) -> Option<PieceKind> {
+    let kind = |k: usize| PieceKind::from_index(k);
+    if (terms::PST..terms::MOBILITY).contains(&t) && (t - terms::PST).is_multiple_of(Square::COUNT)
+    {
+        return kind((t - terms::PST) / Square::COUNT);
+    }
+    let first = |k: &usize| terms::MOBILITY_MAX[*k] > 0;
+    (0..PieceKind::COUNT)
+        .filter(first)
+        .find(|&k| t == terms::MOBILITY + terms::MOBILITY_OFFSET[k])
+        .and_then(kind)
+}
+
+/// The text of `chess-core/src/eval/weights.rs` for these weights.
+pub fn weights_file(weights: &[Score]) -> String {
+    let mut out = String::from(
+        "//! The evaluation's weights, by term (see [`super::terms`]).\n\
+         //!\n\
+         //! Written by `kchess tune fit` (tools/src/tune/fit.rs): fitted to positions labelled\n\
+         //! with Stockfish's scores and their games' results. Do not edit by hand; fit again.\n\
+         \n\
+         use super::terms::TERMS;\n\
+         use super::Score;\n\
+         \n\
+         /// Every term's weight (middlegame, endgame), indexed as in [`super::terms`].\n\
+         #[rustfmt::skip]\n\
+         pub static WEIGHTS: [Score; TERMS] = [\n",
+    );
+    let mut group = "";
+    let mut line = String::new();
+    for (t, s) in weights.iter().enumerate() {
+        let (name, index) = terms::group_of(t);
+        // A new line for every group, every eight entries, and every kind of the tables.
+        if name != group || index.is_multiple_of(8) || table_kind(t).is_some() {
+            if !line.is_empty() {
+                out.push_str(line.trim_end());
+                out.push('\n');
+                line.clear();
+            }
+            if name != group {
+                let _ = writeln!(out, "    // {name}");
+                group = name;
+            }
+            if let Some(kind) = table_kind(t) {
+                let _ = writeln!(out, "    // {name}: {kind:?}");
+            }
+            line.push_str("   ");
+        }
+        let _ = write!(line, " Score({}, {}),", s.0, s.1);
+    }
+    out.push_str(line.trim_end());
+    out.push_str("\n];\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes `lines` to a file under the system's temporary directory.
+    fn data(name: &str, lines: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("kchess-fit-{}-{name}", std::process::id()));
+        fs::write(&path, lines).unwrap();
+        path
+    }
+
+    #[test]
+    fn no_epochs_writes_the_current_weights() {
+        let path = data(
+            "current",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0.5;-30\n",
+        );
+        let out = path.with_extension("rs");
+        run(&FitOptions {
+            data: path.clone(),
+            out: out.clone(),
+            epochs: 0,
+        })
+        .unwrap();
+        let current = include_str!("../../../chess-core/src/eval/weights.rs");
+        assert_eq!(fs::read_to_string(&out).unwrap(), current);
+        let _ = (fs::remove_file(path), fs::remove_file(out));
+    }
+
+    #[test]
+    fn fitting_lowers_the_error() {
+        // White a knight up but scored level, and a level position scored as White winning:
+        // the fit must move the weights towards the labels.
+        let path = data(
+            "lower",
+            "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;0.5;0\n\
+             4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1;1;300\n",
+        );
+        let samples = read(&path).unwrap();
+        let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
+        w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
+        let before = loss(&samples, &w, 1.0);
+        let knight = terms::MATERIAL + PieceKind::Knight.index();
+        let knight_before = w[terms::TERMS + knight];
+        let mut errors = Vec::new();
+        adam(&samples, &mut w, 1.0, 200, |_, error| errors.push(error));
+        assert_eq!(errors.len(), 2);
+        assert!(
+            errors[1] < errors[0] && errors[0] < before,
+            "{before} {errors:?}"
+        );
+        assert!(w[terms::TERMS + knight] < knight_before);
+        let _ = fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_bad_line_names_its_number() {
+        let path = data("bad", "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\nnot a fen;1;0\n");
+        let err = read(&path).err().unwrap().to_string();
+        assert_eq!(
+            err,
+            format!("{}: line 2: FEN has 3 fields; expected 6", path.display())
+        );
+        let _ = fs::remove_file(path);
+    }
+}
