@@ -11,7 +11,6 @@ use super::Score;
 pub static WEIGHTS: [Score; TERMS] = [
     // material
     Score(88, 112), Score(320, 300), Score(335, 320), Score(470, 530), Score(960, 990),
-    // pst
     // pst: Pawn
     Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
     Score(0, 0), Score(0, 0), Score(0, 0), Score(-10, 0), Score(-10, 0), Score(0, 0), Score(0, 0), Score(0, 0),
@@ -66,23 +65,20 @@ pub static WEIGHTS: [Score; TERMS] = [
     Score(-110, -10), Score(-110, 0), Score(-124, 10), Score(-140, 20), Score(-140, 20), Score(-140, 10), Score(-110, 0), Score(-124, -10),
     Score(-138, -20), Score(-138, -10), Score(-152, 0), Score(-168, 10), Score(-168, 10), Score(-168, 0), Score(-138, -10), Score(-152, -20),
     Score(-166, -30), Score(-166, -20), Score(-180, -10), Score(-196, 0), Score(-196, 0), Score(-196, -10), Score(-166, -20), Score(-180, -30),
-    // mobility
     // mobility: Knight
     Score(0, 0), Score(4, 4), Score(8, 8), Score(12, 12), Score(16, 16), Score(20, 20), Score(24, 24), Score(28, 28),
     Score(32, 32),
     // mobility: Bishop
-    Score(0, 0), Score(5, 5), Score(10, 10), Score(15, 15), Score(20, 20), Score(25, 25), Score(30, 30),
-    Score(35, 35), Score(40, 40), Score(45, 45), Score(50, 50), Score(55, 55), Score(60, 60), Score(65, 65),
+    Score(0, 0), Score(5, 5), Score(10, 10), Score(15, 15), Score(20, 20), Score(25, 25), Score(30, 30), Score(35, 35),
+    Score(40, 40), Score(45, 45), Score(50, 50), Score(55, 55), Score(60, 60), Score(65, 65),
     // mobility: Rook
-    Score(0, 0),
-    Score(2, 4), Score(4, 8), Score(6, 12), Score(8, 16), Score(10, 20), Score(12, 24), Score(14, 28), Score(16, 32),
-    Score(18, 36), Score(20, 40), Score(22, 44), Score(24, 48), Score(26, 52), Score(28, 56),
+    Score(0, 0), Score(2, 4), Score(4, 8), Score(6, 12), Score(8, 16), Score(10, 20), Score(12, 24), Score(14, 28),
+    Score(16, 32), Score(18, 36), Score(20, 40), Score(22, 44), Score(24, 48), Score(26, 52), Score(28, 56),
     // mobility: Queen
-    Score(0, 0), Score(1, 2),
-    Score(2, 4), Score(3, 6), Score(4, 8), Score(5, 10), Score(6, 12), Score(7, 14), Score(8, 16), Score(9, 18),
-    Score(10, 20), Score(11, 22), Score(12, 24), Score(13, 26), Score(14, 28), Score(15, 30), Score(16, 32), Score(17, 34),
-    Score(18, 36), Score(19, 38), Score(20, 40), Score(21, 42), Score(22, 44), Score(23, 46), Score(24, 48), Score(25, 50),
-    Score(26, 52), Score(27, 54),
+    Score(0, 0), Score(1, 2), Score(2, 4), Score(3, 6), Score(4, 8), Score(5, 10), Score(6, 12), Score(7, 14),
+    Score(8, 16), Score(9, 18), Score(10, 20), Score(11, 22), Score(12, 24), Score(13, 26), Score(14, 28), Score(15, 30),
+    Score(16, 32), Score(17, 34), Score(18, 36), Score(19, 38), Score(20, 40), Score(21, 42), Score(22, 44), Score(23, 46),
+    Score(24, 48), Score(25, 50), Score(26, 52), Score(27, 54),
     // king attack
     Score(5, 0), Score(7, 0), Score(10, 0), Score(12, 0), Score(5, 0), Score(7, 0), Score(10, 0), Score(12, 0),
     Score(10, 0), Score(15, 0), Score(20, 0), Score(25, 0), Score(20, 0), Score(30, 0), Score(40, 0), Score(50, 0),

@@ -34,6 +34,9 @@ const LEARNING_RATE: f64 = 1.0;
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
 const ADAM_EPSILON: f64 = 1e-8;
+/// The pull of every weight towards its starting value, per squared centipawn: about as strong
+/// as a few dozen positions, so that terms seen in few positions stay near where they were.
+const REGULARIZATION: f64 = 1e-10;
 /// The side to move's bonus (the evaluation adds it after the blend).
 const TEMPO: f64 = 12.0;
 
@@ -218,9 +221,13 @@ fn adam(
     epochs: usize,
     mut report: impl FnMut(usize, f64),
 ) {
+    let start = w.to_vec();
     let (mut m, mut v, mut grad) = (vec![0.0; w.len()], vec![0.0; w.len()], vec![0.0; w.len()]);
     for epoch in 1..=epochs {
         gradient(samples, w, k, &mut grad);
+        for ((g, wi), w0) in grad.iter_mut().zip(w.iter()).zip(&start) {
+            *g += 2.0 * REGULARIZATION * (wi - w0);
+        }
         let step = i32::try_from(epoch).unwrap_or(i32::MAX);
         let (c1, c2) = (1.0 - BETA1.powi(step), 1.0 - BETA2.powi(step));
         for i in 0..w.len() {
@@ -288,25 +295,29 @@ pub fn weights_file(weights: &[Score]) -> String {
     );
     let mut group = "";
     let mut line = String::new();
+    let mut in_line = 0;
     for (t, s) in weights.iter().enumerate() {
-        let (name, index) = terms::group_of(t);
-        // A new line for every group, every eight entries, and every kind of the tables.
-        if name != group || index.is_multiple_of(8) || table_kind(t).is_some() {
+        let (name, _) = terms::group_of(t);
+        let kind = table_kind(t);
+        // A new line for every group, every kind of the tables, and every eight entries.
+        if name != group || kind.is_some() || in_line == 8 {
             if !line.is_empty() {
                 out.push_str(line.trim_end());
                 out.push('\n');
                 line.clear();
             }
-            if name != group {
+            if name != group && kind.is_none() {
                 let _ = writeln!(out, "    // {name}");
-                group = name;
             }
-            if let Some(kind) = table_kind(t) {
+            if let Some(kind) = kind {
                 let _ = writeln!(out, "    // {name}: {kind:?}");
             }
+            group = name;
             line.push_str("   ");
+            in_line = 0;
         }
         let _ = write!(line, " Score({}, {}),", s.0, s.1);
+        in_line += 1;
     }
     out.push_str(line.trim_end());
     out.push_str("\n];\n");
