@@ -122,36 +122,60 @@ fn timed(count: impl FnOnce() -> u64) -> (u64, f64) {
     (nodes, mnps(nodes, t.elapsed().as_secs_f64()))
 }
 
+/// The median of some figures (the upper one of the middle two for an even count).
+fn median(figures: &mut [f64]) -> f64 {
+    figures.sort_by(f64::total_cmp);
+    figures.get(figures.len() / 2).copied().unwrap_or(0.0)
+}
+
 /// Prints Mnps of kchess, shakmaty and cozy-chess for start position depth 6 and Kiwipete
-/// depth 5, with a full make at every leaf and with bulk counting at the last ply. All three
-/// are built by this workspace's release profile, overflow checks on (as in the kernel).
-pub fn perft_speed() -> Result<(), BenchError> {
+/// depth 5, with a full make at every leaf and with bulk counting at the last ply, each the
+/// median of `runs` rounds (the three take turns within a round, so that a busy moment of the
+/// machine falls on all of them), and kchess's speed over shakmaty's. All three are built by
+/// this workspace's release profile, overflow checks on (as in the kernel).
+pub fn perft_speed(runs: usize) -> Result<(), BenchError> {
     println!("release profile, overflow checks on for kchess, shakmaty and cozy-chess");
+    println!("medians of {runs} rounds; the last column is kchess / shakmaty (its lowest round)");
     println!(
-        "{:<24} {:>12} {:>12} {:>14} {:>12}",
-        "perft", "nodes", "kchess Mnps", "shakmaty Mnps", "cozy Mnps"
+        "{:<24} {:>12} {:>12} {:>14} {:>10} {:>16}",
+        "perft", "nodes", "kchess Mnps", "shakmaty Mnps", "cozy Mnps", "kchess/shakmaty"
     );
     for (name, fen, depth) in [("startpos d6", START, 6), ("kiwipete d5", KIWIPETE, 5)] {
         for bulk in [false, true] {
-            let mut pos = kchess_fen(fen)?;
-            let (ours, ours_mnps) = timed(|| perft(&mut pos, depth, bulk));
-            let chess = shakmaty_fen(fen)?;
-            let (shakmaty, shakmaty_mnps) = timed(|| shakmaty_perft(&chess, depth, bulk));
-            let board = cozy_fen(fen)?;
-            let (cozy, cozy_mnps) = timed(|| cozy_perft(&board, depth, bulk));
-            for (engine, theirs) in [("shakmaty", shakmaty), ("cozy-chess", cozy)] {
-                if ours != theirs {
-                    return Err(BenchError::Mismatch {
-                        name,
-                        engine,
-                        ours,
-                        theirs,
-                    });
+            let (mut ours_mnps, mut shakmaty_mnps, mut cozy_mnps) = (vec![], vec![], vec![]);
+            let mut ratios = vec![];
+            let mut ours = 0;
+            for _ in 0..runs.max(1) {
+                let mut pos = kchess_fen(fen)?;
+                let (leaves, speed) = timed(|| perft(&mut pos, depth, bulk));
+                ours = leaves;
+                ours_mnps.push(speed);
+                let chess = shakmaty_fen(fen)?;
+                let (shakmaty, speed) = timed(|| shakmaty_perft(&chess, depth, bulk));
+                shakmaty_mnps.push(speed);
+                ratios.push(ours_mnps.last().copied().unwrap_or(0.0) / speed.max(1e-9));
+                let board = cozy_fen(fen)?;
+                let (cozy, speed) = timed(|| cozy_perft(&board, depth, bulk));
+                cozy_mnps.push(speed);
+                for (engine, theirs) in [("shakmaty", shakmaty), ("cozy-chess", cozy)] {
+                    if ours != theirs {
+                        return Err(BenchError::Mismatch {
+                            name,
+                            engine,
+                            ours,
+                            theirs,
+                        });
+                    }
                 }
             }
             let label = format!("{name} {}", if bulk { "bulk" } else { "full make" });
+            let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
             println!(
-                "{label:<24} {ours:>12} {ours_mnps:>12.1} {shakmaty_mnps:>14.1} {cozy_mnps:>12.1}"
+                "{label:<24} {ours:>12} {:>12.1} {:>14.1} {:>10.1} {:>9.2} ({lowest:.2})",
+                median(&mut ours_mnps),
+                median(&mut shakmaty_mnps),
+                median(&mut cozy_mnps),
+                median(&mut ratios),
             );
         }
     }

@@ -91,6 +91,10 @@ enum Cmd {
         /// Measure perft speed instead of search speed.
         #[arg(long)]
         perft: bool,
+        /// Rounds of the perft measurement; each figure is their median.
+        #[arg(long, default_value_t = 3, requires = "perft",
+              value_parser = clap::value_parser!(u32).range(1..=100))]
+        runs: u32,
         /// Transposition table size in MiB for the search workload.
         #[arg(long, default_value_t = 16)]
         tt_mb: usize,
@@ -389,7 +393,9 @@ fn run(command: Cmd) -> Result<(), CliError> {
                 epochs,
             })?)
         }
-        Cmd::Bench { perft: true, .. } => Ok(bench::perft_speed()?),
+        Cmd::Bench {
+            perft: true, runs, ..
+        } => Ok(bench::perft_speed(runs as usize)?),
         Cmd::Bench { tt_mb, .. } => Ok(bench::search_speed(tt_mb)?),
         Cmd::BenchVm {
             device,
