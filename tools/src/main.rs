@@ -61,6 +61,12 @@ enum TuneCmd {
         /// Passes over the data (0: write the current weights).
         #[arg(long, default_value_t = 1000)]
         epochs: usize,
+        /// The pull of every weight towards its current value, per squared centipawn.
+        #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
+        regularization: f64,
+        /// Labelled positions kept out of the fit, to measure its error on.
+        #[arg(long, value_name = "FILE")]
+        validation: Option<PathBuf>,
     },
 }
 
@@ -386,13 +392,19 @@ fn run(command: Cmd) -> Result<(), CliError> {
             .map(|_| ())
             .map_err(CliError::from),
         },
-        Cmd::Tune(TuneCmd::Fit { data, out, epochs }) => {
-            Ok(tune::fit::run(&tune::fit::FitOptions {
-                data,
-                out,
-                epochs,
-            })?)
-        }
+        Cmd::Tune(TuneCmd::Fit {
+            data,
+            out,
+            epochs,
+            regularization,
+            validation,
+        }) => Ok(tune::fit::run(&tune::fit::FitOptions {
+            data,
+            out,
+            epochs,
+            regularization,
+            validation,
+        })?),
         Cmd::Bench {
             perft: true, runs, ..
         } => Ok(bench::perft_speed(runs as usize)?),

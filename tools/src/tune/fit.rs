@@ -34,9 +34,9 @@ const LEARNING_RATE: f64 = 1.0;
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
 const ADAM_EPSILON: f64 = 1e-8;
-/// The pull of every weight towards its starting value, per squared centipawn: about as strong
-/// as a few dozen positions, so that terms seen in few positions stay near where they were.
-const REGULARIZATION: f64 = 1e-10;
+/// The default pull of every weight towards its starting value, per squared centipawn, so that
+/// terms seen in few positions stay near where they were.
+pub const REGULARIZATION: f64 = 1e-10;
 /// The side to move's bonus (the evaluation adds it after the blend).
 const TEMPO: f64 = 12.0;
 
@@ -49,6 +49,10 @@ pub struct FitOptions {
     pub out: PathBuf,
     /// Passes of Adam over the data.
     pub epochs: usize,
+    /// The pull towards the starting weights ([`REGULARIZATION`] by default).
+    pub regularization: f64,
+    /// Positions kept out of the fit, to measure it on.
+    pub validation: Option<PathBuf>,
 }
 
 /// What can stop a fit.
@@ -218,7 +222,7 @@ fn adam(
     samples: &[Sample],
     w: &mut [f64],
     k: f64,
-    epochs: usize,
+    (epochs, regularization): (usize, f64),
     mut report: impl FnMut(usize, f64),
 ) {
     let start = w.to_vec();
@@ -226,7 +230,7 @@ fn adam(
     for epoch in 1..=epochs {
         gradient(samples, w, k, &mut grad);
         for ((g, wi), w0) in grad.iter_mut().zip(w.iter()).zip(&start) {
-            *g += 2.0 * REGULARIZATION * (wi - w0);
+            *g += 2.0 * regularization * (wi - w0);
         }
         let step = i32::try_from(epoch).unwrap_or(i32::MAX);
         let (c1, c2) = (1.0 - BETA1.powi(step), 1.0 - BETA2.powi(step));
@@ -252,9 +256,24 @@ pub fn run(opts: &FitOptions) -> Result<(), FitError> {
         samples.len(),
         loss(&samples, &w, k)
     );
-    adam(&samples, &mut w, k, opts.epochs, |epoch, error| {
-        eprintln!("epoch {epoch}: error {error:.6}")
-    });
+    let validation = opts.validation.as_deref().map(read).transpose()?;
+    if let Some(v) = &validation {
+        eprintln!(
+            "validation: {} positions; error {:.6}",
+            v.len(),
+            loss(v, &w, k)
+        );
+    }
+    adam(
+        &samples,
+        &mut w,
+        k,
+        (opts.epochs, opts.regularization),
+        |epoch, error| eprintln!("epoch {epoch}: error {error:.6}"),
+    );
+    if let Some(v) = &validation {
+        eprintln!("validation: error {:.6}", loss(v, &w, k));
+    }
     let fitted: Vec<Score> = (0..terms::TERMS)
         .map(|t| Score(w[t].round() as i32, w[terms::TERMS + t].round() as i32))
         .collect();
@@ -346,6 +365,8 @@ mod tests {
             data: path.clone(),
             out: out.clone(),
             epochs: 0,
+            regularization: REGULARIZATION,
+            validation: None,
         })
         .unwrap();
         let current = include_str!("../../../chess-core/src/eval/weights.rs");
@@ -369,7 +390,9 @@ mod tests {
         let knight = terms::MATERIAL + PieceKind::Knight.index();
         let knight_before = w[terms::TERMS + knight];
         let mut errors = Vec::new();
-        adam(&samples, &mut w, 1.0, 200, |_, error| errors.push(error));
+        adam(&samples, &mut w, 1.0, (200, REGULARIZATION), |_, error| {
+            errors.push(error)
+        });
         assert_eq!(errors.len(), 2);
         assert!(
             errors[1] < errors[0] && errors[0] < before,
