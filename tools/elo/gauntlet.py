@@ -34,7 +34,17 @@ import time
 import chess
 import chess.engine
 
-from matchplay import Seat, close, estimate, pgn_record, perfect_score_bound, play_game as play_moves, points_for
+from matchplay import (
+    Seat,
+    close,
+    estimate,
+    forget_failed,
+    perfect_score_bound,
+    pgn_record,
+    play_game as play_moves,
+    points_for,
+    seating,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -100,18 +110,9 @@ def play_game(args, players, level, opening, kchess_white, round_no):
         board.push_uci(uci)
     sf_seat = Seat(f"stockfish-{level}", players.stockfish, {"UCI_LimitStrength": True, "UCI_Elo": level})
     kchess_seat = Seat("kchess", players.kchess, kchess_options(args))
-    seats = {chess.WHITE: kchess_seat, chess.BLACK: sf_seat}
-    if not kchess_white:
-        seats = {chess.WHITE: sf_seat, chess.BLACK: kchess_seat}
+    seats = seating(kchess_seat, sf_seat, kchess_white)
     end = play_moves(board, seats, movetime=args.movetime_ms / 1000)
-    # Start a failing engine afresh for the next game.
-    if end.failed is not None:
-        if seats[end.failed] is kchess_seat:
-            close(players.kchess)
-            players.kchess = None
-        else:
-            close(players.stockfish)
-            players.stockfish = None
+    forget_failed(players, end, seats)
     result, termination = end.result, end.termination
 
     sf_name = f"Stockfish {level}"

@@ -37,6 +37,25 @@ class GameEnd:
         self.failed = failed
 
 
+def seating(first, second, first_white):
+    """The seats of a game by colour: `first` with White when `first_white`, else with Black."""
+    if first_white:
+        return {chess.WHITE: first, chess.BLACK: second}
+    return {chess.WHITE: second, chess.BLACK: first}
+
+
+def forget_failed(holder, end, seats):
+    """After a game: closes the engine that failed, if one did, and sets the attribute of
+    `holder` that held it to None, so that the next game starts it afresh."""
+    if end.failed is None:
+        return
+    engine = seats[end.failed].engine
+    close(engine)
+    for key, value in vars(holder).items():
+        if value is engine:
+            setattr(holder, key, None)
+
+
 def loss_for(colour):
     return "0-1" if colour == chess.WHITE else "1-0"
 
@@ -125,6 +144,17 @@ def play_game(board, seats, movetime=None, tc=None, adjudicate=None, stop=None):
     outcome = board.outcome(claim_draw=True)
     how = outcome.termination.name.lower().replace("_", " ")
     return GameEnd(outcome.result(), how, how)
+
+
+def parse_tc(text):
+    """A clock's BASE+INC in seconds, e.g. "5+0.05", as (5.0, 0.05)."""
+    try:
+        base, inc = (float(x) for x in text.split("+"))
+    except ValueError:
+        raise SystemExit(f"--tc: expected BASE+INC in seconds, like 5+0.05, not {text!r}")
+    if base <= 0 or inc < 0:
+        raise SystemExit(f"--tc: the base must be positive and the increment not negative, not {text!r}")
+    return base, inc
 
 
 def points_for(result, white):
