@@ -25,7 +25,6 @@ at 200 ms per move are indicative only.
 
 import argparse
 import concurrent.futures
-import math
 import os
 import shutil
 import sys
@@ -34,7 +33,18 @@ import time
 
 import chess
 import chess.engine
-import chess.pgn
+
+from matchplay import (
+    Seat,
+    close,
+    estimate,
+    forget_failed,
+    perfect_score_bound,
+    pgn_record,
+    play_game as play_moves,
+    points_for,
+    seating,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -58,35 +68,6 @@ def read_openings(path):
     if not openings:
         raise SystemExit(f"{path}: no openings")
     return openings
-
-
-def elo_from_score(score):
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
-def estimate(wins, draws, losses):
-    """(score, elo difference, 95% margin) with the logistic model; the difference is +-inf
-    for a perfect or a zero score, and the margin then is None."""
-    n = wins + draws + losses
-    if n == 0:
-        return None, None, None
-    score = (wins + draws / 2) / n
-    if score <= 0.0 or score >= 1.0:
-        return score, math.copysign(math.inf, score - 0.5), None
-    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
-    se = math.sqrt(var / n)
-    eps = 1e-6
-    lo = min(max(score - 1.96 * se, eps), 1 - eps)
-    hi = min(max(score + 1.96 * se, eps), 1 - eps)
-    margin = (elo_from_score(hi) - elo_from_score(lo)) / 2
-    return score, elo_from_score(score), margin
-
-
-def perfect_score_bound(n):
-    """For a zero (or perfect) score over n games: the Elo bound at 95% confidence, from the
-    binomial probability of scoring nothing when the true score is p: (1-p)^n = 0.05."""
-    p = 1 - 0.05 ** (1 / n)
-    return elo_from_score(p)
 
 
 class Players(threading.local):
@@ -118,18 +99,6 @@ def start_stockfish(args):
     return sf
 
 
-def close(engine):
-    if engine is None:
-        return
-    try:
-        engine.quit()
-    except Exception:  # noqa: BLE001 - a dead engine is closed as well as it can be
-        try:
-            engine.close()
-        except Exception:  # noqa: BLE001
-            pass
-
-
 def play_game(args, players, level, opening, kchess_white, round_no):
     moves, name = opening
     if players.kchess is None:
@@ -139,59 +108,29 @@ def play_game(args, players, level, opening, kchess_white, round_no):
     board = chess.Board()
     for uci in moves:
         board.push_uci(uci)
-    kchess_colour = chess.WHITE if kchess_white else chess.BLACK
-    limit = chess.engine.Limit(time=args.movetime_ms / 1000)
-    sf_options = {"UCI_LimitStrength": True, "UCI_Elo": level}
-    game_key = object()  # a new object: python-chess sends ucinewgame to both engines
-    result = None
-    termination = None
-    while not board.is_game_over(claim_draw=True):
-        kchess_to_move = board.turn == kchess_colour
-        engine = players.kchess if kchess_to_move else players.stockfish
-        who = "kchess" if kchess_to_move else f"stockfish-{level}"
-        try:
-            options = kchess_options(args) if kchess_to_move else sf_options
-            played = engine.play(board, limit, game=game_key, options=options)
-            move = played.move
-        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as e:
-            move = None
-            termination = f"{who} failed: {e!r}"
-        if move is not None and move not in board.legal_moves:
-            termination = f"{who} played an illegal move {move.uci()} in {board.fen()}"
-            move = None
-        if move is None:
-            termination = termination or f"{who} returned no move"
-            result = "0-1" if board.turn == chess.WHITE else "1-0"
-            # Start the failing engine afresh for the next game.
-            if kchess_to_move:
-                close(players.kchess)
-                players.kchess = None
-            else:
-                close(players.stockfish)
-                players.stockfish = None
-            break
-        board.push(move)
-    if result is None:
-        outcome = board.outcome(claim_draw=True)
-        result = outcome.result()
-        termination = outcome.termination.name.lower().replace("_", " ")
+    sf_seat = Seat(f"stockfish-{level}", players.stockfish, {"UCI_LimitStrength": True, "UCI_Elo": level})
+    kchess_seat = Seat("kchess", players.kchess, kchess_options(args))
+    seats = seating(kchess_seat, sf_seat, kchess_white)
+    end = play_moves(board, seats, movetime=args.movetime_ms / 1000)
+    forget_failed(players, end, seats)
+    result, termination = end.result, end.termination
 
-    game = chess.pgn.Game.from_board(board)
     sf_name = f"Stockfish {level}"
-    game.headers["Event"] = f"kchess gauntlet, {args.movetime_ms} ms per move"
-    game.headers["Site"] = "kchess tools/elo/gauntlet.py"
-    game.headers["Date"] = time.strftime("%Y.%m.%d")
-    game.headers["Round"] = str(round_no)
-    game.headers["White"] = kchess_label(args) if kchess_white else sf_name
-    game.headers["Black"] = sf_name if kchess_white else kchess_label(args)
-    game.headers["Result"] = result
-    game.headers["Opening"] = name
-    game.headers["Termination"] = termination
-    game.headers["TimeControl"] = f"movetime {args.movetime_ms} ms"
-    if kchess_white:
-        points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-    else:
-        points = {"1-0": 0.0, "0-1": 1.0}.get(result, 0.5)
+    game = pgn_record(
+        board,
+        {
+            "Event": f"kchess gauntlet, {args.movetime_ms} ms per move",
+            "Site": "kchess tools/elo/gauntlet.py",
+            "Round": str(round_no),
+            "White": kchess_label(args) if kchess_white else sf_name,
+            "Black": sf_name if kchess_white else kchess_label(args),
+            "Result": result,
+            "Opening": name,
+            "Termination": termination,
+            "TimeControl": f"movetime {args.movetime_ms} ms",
+        },
+    )
+    points = points_for(result, kchess_white)
     return points, game, termination, board.ply()
 
 

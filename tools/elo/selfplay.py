@@ -19,7 +19,8 @@ import time
 
 import chess
 import chess.engine
-import chess.pgn
+
+from matchplay import Seat, close, parse_tc, pgn_record, play_game, seating
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -35,33 +36,11 @@ def read_openings(path):
 
 
 def play(engines, opening, tc, white_first):
-    base, inc = tc
     board = chess.Board()
     for uci in opening:
         board.push_uci(uci)
-    clocks = {chess.WHITE: base, chess.BLACK: base}
-    players = {chess.WHITE: engines[0 if white_first else 1], chess.BLACK: engines[1 if white_first else 0]}
-    game_key = object()
-    while not board.is_game_over(claim_draw=True):
-        side = board.turn
-        limit = chess.engine.Limit(
-            white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK], white_inc=inc, black_inc=inc
-        )
-        started = time.monotonic()
-        try:
-            result = players[side].play(board, limit, game=game_key)
-        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as e:
-            return board, "0-1" if side == chess.WHITE else "1-0", f"failure: {e!r}"
-        spent = time.monotonic() - started
-        clocks[side] -= spent
-        if clocks[side] < 0:
-            return board, "0-1" if side == chess.WHITE else "1-0", f"time forfeit ({-clocks[side] * 1000:.0f} ms over)"
-        clocks[side] += inc
-        if result.move is None or result.move not in board.legal_moves:
-            return board, "0-1" if side == chess.WHITE else "1-0", f"illegal move {result.move}"
-        board.push(result.move)
-    outcome = board.outcome(claim_draw=True)
-    return board, outcome.result(), outcome.termination.name.lower().replace("_", " ")
+    seats = seating(Seat("engine 1", engines[0]), Seat("engine 2", engines[1]), white_first)
+    return board, play_game(board, seats, tc=tc)
 
 
 def main():
@@ -73,10 +52,7 @@ def main():
     ap.add_argument("--pgn", help="write the games to this PGN file")
     ap.add_argument("extra", nargs="*", help="extra arguments after `uci`")
     args = ap.parse_args()
-    try:
-        base, inc = (float(x) for x in args.tc.split("+"))
-    except ValueError:
-        raise SystemExit(f"--tc: expected BASE+INC in seconds, like 1+0.01, not {args.tc!r}")
+    tc = parse_tc(args.tc)
     openings = read_openings(args.openings)
     command = [args.engine, "uci", *args.extra]
     engines = [chess.engine.SimpleEngine.popen_uci(command, timeout=30) for _ in range(2)]
@@ -87,32 +63,24 @@ def main():
     try:
         for i in range(args.games):
             opening = openings[(i // 2) % len(openings)]
-            board, result, how = play(engines, opening, (base, inc), i % 2 == 0)
-            tally[how] = tally.get(how, 0) + 1
-            broken = how.startswith(("failure", "time forfeit", "illegal"))
+            board, end = play(engines, opening, tc, i % 2 == 0)
+            result, how = end.result, end.termination
+            tally[end.kind] = tally.get(end.kind, 0) + 1
+            broken = end.kind in ("failure", "time forfeit", "illegal move")
             bad += broken
             print(f"[{i + 1}/{args.games}] {result} by {how} after {board.ply()} plies", flush=True)
             if pgn:
-                game = chess.pgn.Game.from_board(board)
-                game.headers["Event"] = f"kchess self-play {args.tc}"
-                game.headers["Round"] = str(i + 1)
-                game.headers["Result"] = result
-                game.headers["Termination"] = how
+                headers = {"Event": f"kchess self-play {args.tc}", "Round": str(i + 1), "Result": result, "Termination": how}
+                game = pgn_record(board, headers)
                 print(game, file=pgn, end="\n\n", flush=True)
             if broken:
                 # A broken engine is replaced for the next game.
                 for e in engines:
-                    try:
-                        e.quit()
-                    except Exception:  # noqa: BLE001
-                        pass
+                    close(e)
                 engines = [chess.engine.SimpleEngine.popen_uci(command, timeout=30) for _ in range(2)]
     finally:
         for e in engines:
-            try:
-                e.quit()
-            except Exception:  # noqa: BLE001
-                pass
+            close(e)
         if pgn:
             pgn.close()
     minutes = (time.monotonic() - started) / 60
