@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use kchess::link::Target;
-use kchess::{bench, benchvm, boards, perft, play, transcript, uci, vmcheck};
+use kchess::{bench, benchvm, boards, perft, play, transcript, tune, uci, vmcheck};
 
 #[derive(Parser)]
 #[command(name = "kchess", version, about = "Chess in the Linux kernel: tools")]
@@ -188,6 +188,11 @@ enum Cmd {
         #[arg(long, value_name = "DIR", conflicts_with = "command")]
         dir: Option<PathBuf>,
     },
+    /// Tuning the evaluation: training positions from self-play.
+    Tune {
+        #[command(subcommand)]
+        command: TuneCmd,
+    },
     /// Interrupt a long CPU search on a device file with a signal.
     Interrupt {
         /// The device file.
@@ -197,6 +202,14 @@ enum Cmd {
         #[arg(long, default_value_t = 1000)]
         after_ms: u64,
     },
+}
+
+/// The subcommands of `kchess tune`.
+#[derive(Subcommand)]
+enum TuneCmd {
+    /// Play self-play games in this process and write their quiet positions, one `FEN;R` line
+    /// each, R the game's result for White (1, 0.5 or 0).
+    Positions(tune::positions::Args),
 }
 
 /// The checks of `kchess boards`.
@@ -240,6 +253,8 @@ enum CliError {
     BenchVm(#[from] benchvm::BenchVmError),
     #[error(transparent)]
     Boards(#[from] boards::BoardsError),
+    #[error(transparent)]
+    Positions(#[from] tune::positions::PositionsError),
     #[error("kchess has no subcommand {0:?}")]
     NoCommand(String),
     #[error("writing the output: {source}")]
@@ -433,6 +448,11 @@ fn run(command: Cmd) -> Result<(), CliError> {
             Ok(())
         }
         Cmd::Man { command, dir } => man(command.as_deref(), dir.as_deref()),
+        Cmd::Tune {
+            command: TuneCmd::Positions(args),
+        } => tune::positions::main(&args)
+            .map(|_| ())
+            .map_err(CliError::from),
         Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
             &device,
             std::time::Duration::from_millis(after_ms),
