@@ -1,6 +1,6 @@
 //! The kchess tools: a connection to a chess device (the simulator, `/dev/chess`, or an
 //! in-process device) and a typed client of its protocol, the terminal game, the UCI bridge,
-//! the transcript runner, perft and benchmarks.
+//! the transcript runner, perft and benchmarks, and the data for tuning the evaluation.
 
 pub mod bench;
 pub mod benchvm;

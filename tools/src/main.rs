@@ -43,33 +43,6 @@ impl TargetArgs {
     }
 }
 
-/// `kchess tune ...`.
-#[derive(Subcommand)]
-enum TuneCmd {
-    /// Fit the weights to labelled positions (`FEN;R;CP` lines) and write a new weights file.
-    Fit {
-        /// The labelled positions.
-        #[arg(long, value_name = "FILE")]
-        data: PathBuf,
-        /// Where to write the weights.
-        #[arg(
-            long,
-            value_name = "FILE",
-            default_value = "chess-core/src/eval/weights.rs"
-        )]
-        out: PathBuf,
-        /// Passes over the data (0: write the current weights).
-        #[arg(long, default_value_t = 1000)]
-        epochs: usize,
-        /// The pull of every weight towards its current value, per squared centipawn.
-        #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
-        regularization: f64,
-        /// Labelled positions kept out of the fit, to measure its error on.
-        #[arg(long, value_name = "FILE")]
-        validation: Option<PathBuf>,
-    },
-}
-
 #[derive(Subcommand)]
 enum Cmd {
     /// Count the leaves of the legal move tree.
@@ -105,9 +78,6 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         tt_mb: usize,
     },
-    /// Fitting the evaluation's weights to data.
-    #[command(subcommand)]
-    Tune(TuneCmd),
     /// The module against the same core in userspace, and its round trip against the kernel's
     /// Rust misc device sample (run inside the bench VM by `make bench-vm`).
     BenchVm {
@@ -222,6 +192,11 @@ enum Cmd {
         #[arg(long, value_name = "DIR", conflicts_with = "command")]
         dir: Option<PathBuf>,
     },
+    /// Tuning the evaluation: training positions from self-play, and fitting the weights.
+    Tune {
+        #[command(subcommand)]
+        command: TuneCmd,
+    },
     /// Interrupt a long CPU search on a device file with a signal.
     Interrupt {
         /// The device file.
@@ -230,6 +205,36 @@ enum Cmd {
         /// How long the search runs before the signal, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         after_ms: u64,
+    },
+}
+
+/// The subcommands of `kchess tune`.
+#[derive(Subcommand)]
+enum TuneCmd {
+    /// Play self-play games in this process and write their quiet positions, one `FEN;R` line
+    /// each, R the game's result for White (1, 0.5 or 0).
+    Positions(tune::positions::Args),
+    /// Fit the weights to labelled positions (`FEN;R;CP` lines) and write a new weights file.
+    Fit {
+        /// The labelled positions.
+        #[arg(long, value_name = "FILE")]
+        data: PathBuf,
+        /// Where to write the weights.
+        #[arg(
+            long,
+            value_name = "FILE",
+            default_value = "chess-core/src/eval/weights.rs"
+        )]
+        out: PathBuf,
+        /// Passes over the data (0: write the current weights).
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+        /// The pull of every weight towards its current value, per squared centipawn.
+        #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
+        regularization: f64,
+        /// Labelled positions kept out of the fit, to measure its error on.
+        #[arg(long, value_name = "FILE")]
+        validation: Option<PathBuf>,
     },
 }
 
@@ -276,6 +281,8 @@ enum CliError {
     Boards(#[from] boards::BoardsError),
     #[error(transparent)]
     Fit(#[from] tune::fit::FitError),
+    #[error(transparent)]
+    Positions(#[from] tune::positions::PositionsError),
     #[error("kchess has no subcommand {0:?}")]
     NoCommand(String),
     #[error("writing the output: {source}")]
@@ -392,13 +399,16 @@ fn run(command: Cmd) -> Result<(), CliError> {
             .map(|_| ())
             .map_err(CliError::from),
         },
-        Cmd::Tune(TuneCmd::Fit {
-            data,
-            out,
-            epochs,
-            regularization,
-            validation,
-        }) => Ok(tune::fit::run(&tune::fit::FitOptions {
+        Cmd::Tune {
+            command:
+                TuneCmd::Fit {
+                    data,
+                    out,
+                    epochs,
+                    regularization,
+                    validation,
+                },
+        } => Ok(tune::fit::run(&tune::fit::FitOptions {
             data,
             out,
             epochs,
@@ -484,6 +494,11 @@ fn run(command: Cmd) -> Result<(), CliError> {
             Ok(())
         }
         Cmd::Man { command, dir } => man(command.as_deref(), dir.as_deref()),
+        Cmd::Tune {
+            command: TuneCmd::Positions(args),
+        } => tune::positions::main(&args)
+            .map(|_| ())
+            .map_err(CliError::from),
         Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
             &device,
             std::time::Duration::from_millis(after_ms),

@@ -1,3 +1,0 @@
-//! `kchess tune`: fitting the evaluation's weights to data.
-
-pub mod fit;
