@@ -9,7 +9,8 @@ are missing and then runs, from the repository root:
 e.g. `make elo ELO_ARGS="--games 40 --levels 1500,1800,2100 --concurrency 2"`.
 
 Each level plays --games games (default 20) against Stockfish with UCI_LimitStrength=true and
-UCI_Elo=LEVEL, at a fixed time per move for both sides (--movetime-ms, default 200). Games
+UCI_Elo=LEVEL, at a fixed time per move for both sides (--movetime-ms, default 200) or on a
+clock (--tc 10+0.1: seconds a game + seconds a move; a flag that falls loses). Games
 start from the lines in tools/elo/openings.txt, in order, each line twice with the colours
 swapped. Nothing is adjudicated: a game ends by the rules only (checkmate, stalemate,
 insufficient material, threefold repetition or the fifty-move rule, both claimed at once as the
@@ -39,6 +40,7 @@ from matchplay import (
     close,
     estimate,
     forget_failed,
+    parse_tc,
     perfect_score_bound,
     pgn_record,
     play_game as play_moves,
@@ -111,7 +113,10 @@ def play_game(args, players, level, opening, kchess_white, round_no):
     sf_seat = Seat(f"stockfish-{level}", players.stockfish, {"UCI_LimitStrength": True, "UCI_Elo": level})
     kchess_seat = Seat("kchess", players.kchess, kchess_options(args))
     seats = seating(kchess_seat, sf_seat, kchess_white)
-    end = play_moves(board, seats, movetime=args.movetime_ms / 1000)
+    if args.tc:
+        end = play_moves(board, seats, tc=parse_tc(args.tc))
+    else:
+        end = play_moves(board, seats, movetime=args.movetime_ms / 1000)
     forget_failed(players, end, seats)
     result, termination = end.result, end.termination
 
@@ -119,7 +124,7 @@ def play_game(args, players, level, opening, kchess_white, round_no):
     game = pgn_record(
         board,
         {
-            "Event": f"kchess gauntlet, {args.movetime_ms} ms per move",
+            "Event": f"kchess gauntlet, {time_control(args)}",
             "Site": "kchess tools/elo/gauntlet.py",
             "Round": str(round_no),
             "White": kchess_label(args) if kchess_white else sf_name,
@@ -127,11 +132,16 @@ def play_game(args, players, level, opening, kchess_white, round_no):
             "Result": result,
             "Opening": name,
             "Termination": termination,
-            "TimeControl": f"movetime {args.movetime_ms} ms",
+            "TimeControl": args.tc or f"movetime {args.movetime_ms} ms",
         },
     )
     points = points_for(result, kchess_white)
     return points, game, termination, board.ply()
+
+
+def time_control(args):
+    """The time control in words: "10+0.1 s a game" or "200 ms per move"."""
+    return f"{args.tc} s a game" if args.tc else f"{args.movetime_ms} ms per move"
 
 
 def check_openings(args, openings):
@@ -162,6 +172,7 @@ def main():
     ap.add_argument("--levels", default="1800", help="comma-separated UCI_Elo levels (default 1800)")
     ap.add_argument("--games", type=int, default=20, help="games per level (default 20)")
     ap.add_argument("--movetime-ms", type=int, default=200, help="time per move for both (default 200)")
+    ap.add_argument("--tc", help="a clock instead: seconds a game + seconds a move, e.g. 10+0.1")
     ap.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
     ap.add_argument("--pgn", help="write the games to this PGN file")
     ap.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
@@ -183,6 +194,8 @@ def main():
         raise SystemExit(f"--levels: expected numbers like 1500,1800,2100, not {args.levels!r}")
     if args.games < 1 or args.concurrency < 1 or args.movetime_ms < 1:
         raise SystemExit("--games, --concurrency and --movetime-ms must be positive")
+    if args.tc:
+        parse_tc(args.tc)
 
     probe = start_stockfish(args)
     sf_name = probe.id.get("name", "stockfish")
@@ -200,7 +213,7 @@ def main():
     print(
         f"{kchess_name}{'' if args.kchess_elo is None else f' at level {args.kchess_elo}'} "
         f"vs {sf_name} (UCI_LimitStrength) at {', '.join(map(str, levels))}; "
-        f"{args.games} games per level, {args.movetime_ms} ms per move, {len(openings)} openings, "
+        f"{args.games} games per level, {time_control(args)}, {len(openings)} openings, "
         f"concurrency {args.concurrency}",
         flush=True,
     )
@@ -276,7 +289,8 @@ def main():
         print(f"{level:>6} {n:>5} {w:>4} {d:>4} {l:>4} {score * 100:>6.1f}%  {diff_text:>16}  {elo_text:>14}")
         records.append(
             f"RESULT level={level} games={n} W={w} D={d} L={l} score={score * 100:.1f}% {record} "
-            f"movetime_ms={args.movetime_ms} kchess_level={args.kchess_elo or 'full'}"
+            f"{f'tc={args.tc}' if args.tc else f'movetime_ms={args.movetime_ms}'} "
+            f"kchess_level={args.kchess_elo or 'full'}"
         )
     print()
     for r in records:
