@@ -84,6 +84,14 @@ const LMP_BASE: usize = 4;
 const LMP_PER_DEPTH: usize = 4;
 /// Late move reductions apply from this depth.
 const LMR_MIN_DEPTH: i32 = 3;
+/// Futility pruning applies up to this depth...
+const FUTILITY_MAX_DEPTH: i32 = 3;
+/// ...to the quiet moves after the first when the static evaluation plus this margin per ply
+/// of depth cannot reach alpha.
+const FUTILITY_MARGIN: i32 = 110;
+/// Internal iterative reduction: a node this deep without a table move is searched a ply
+/// shallower (a good move to try first is worth more than the ply).
+const IIR_MIN_DEPTH: i32 = 4;
 /// Quiescence delta pruning: a capture must be able to lift the score to within this of alpha.
 const DELTA_MARGIN: i32 = 200;
 
@@ -895,7 +903,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 4. Static evaluation (meaningless in check).
+        // Step 4. Internal iterative reduction: without a table move, a ply less.
+        if tt_move == Move::NULL && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        // Step 5. Static evaluation (meaningless in check).
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -903,14 +916,14 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         };
 
         if !pv_node && !in_check && ply > 0 {
-            // Step 5. Reverse futility pruning: far above beta at low depth.
+            // Step 6. Reverse futility pruning: far above beta at low depth.
             if depth <= RFP_MAX_DEPTH
                 && static_eval - RFP_MARGIN * depth >= beta
                 && beta.abs() < MATE_BOUND
             {
                 return static_eval;
             }
-            // Step 6. Null move pruning: if passing still beats beta, a real move will too
+            // Step 7. Null move pruning: if passing still beats beta, a real move will too
             // (not in pawn endings, where passing may be the only good move: zugzwang).
             if !null_child
                 && depth >= NMP_MIN_DEPTH
@@ -930,7 +943,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 7. Generate the moves into this ply's frame and order them. No move at all
+        // Step 8. Generate the moves into this ply's frame and order them. No move at all
         // is mate or stalemate.
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return static_eval;
@@ -946,29 +959,34 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         self.score_moves(ply, tt_move);
 
-        // Step 8. The move loop.
+        // Step 9. The move loop.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index = 0;
         let side = self.pos.side_to_move().index();
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && static_eval + FUTILITY_MARGIN * depth <= alpha;
         while let Some(mv) = self.pick(ply, index) {
             let quiet = mv.is_quiet();
             let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
 
-            // Step 9. Late move pruning: late quiet moves at shallow depth rarely matter.
+            // Step 10. Late move pruning: late quiet moves at shallow depth rarely matter;
+            // futility pruning: nor do quiet moves when the position is far below alpha.
+            let late = depth <= LMP_MAX_DEPTH && index >= LMP_BASE + LMP_PER_DEPTH * depth as usize;
             if !pv_node
                 && !in_check
                 && quiet
-                && depth <= LMP_MAX_DEPTH
-                && index >= LMP_BASE + LMP_PER_DEPTH * depth as usize
+                && (late || futile && index > 0)
                 && best_score > -MATE_BOUND
             {
                 index += 1;
                 continue;
             }
 
-            // Step 10. Search the move: the first with the full window; the others with a
+            // Step 11. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
             // when they turn out better than expected.
             // Generated moves are never refused; a refusal (release builds only) skips the move.
@@ -1000,7 +1018,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             index += 1;
 
-            // Step 11. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
+            // Step 12. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
             // becomes a killer and earns history, the quiet moves tried before it lose some.
             if value > best_score {
                 best_score = value;
@@ -1018,7 +1036,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 12. Store the result with the bound it proves.
+        // Step 13. Store the result with the bound it proves.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
