@@ -77,7 +77,8 @@ mod piece;
 #[allow(dead_code, unreachable_pub, missing_docs)]
 #[path = "../chess-core/src/protocol.rs"]
 mod protocol;
-#[allow(dead_code, unreachable_pub, missing_docs)]
+// Its re-exports serve the tools; the module uses only some of them.
+#[allow(dead_code, unreachable_pub, missing_docs, unused_imports)]
 #[path = "../chess-core/src/search.rs"]
 mod search;
 #[allow(dead_code, unreachable_pub, missing_docs)]

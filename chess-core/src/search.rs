@@ -5,20 +5,37 @@
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
 //! transposition table is the caller's slice, and recursion is bounded by [`MAX_PLY`].
 
-use crate::board::{en_passant_victim, Position, Undo};
-use crate::eval::{self, PIECE_VALUE};
+use crate::board::{Position, Undo};
+use crate::eval;
 use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
-use crate::piece::{Color, Move, PieceKind, PIECES_PER_SIDE};
+use crate::piece::Move;
 
+#[path = "search/deepening.rs"]
+mod deepening;
 #[path = "search/history.rs"]
 mod history;
+#[path = "search/interface.rs"]
+mod interface;
+#[path = "search/ordering.rs"]
+mod ordering;
+#[path = "search/perft.rs"]
+mod perft;
 #[path = "search/progress.rs"]
 mod progress;
+#[path = "search/quiescence.rs"]
+mod quiescence;
 #[path = "search/table.rs"]
 mod table;
 
+use deepening::CHECK_INTERVAL;
 pub use history::History;
+pub use interface::{
+    Budget, Interrupted, Limit, Request, RootLine, SearchResult, Unlimited, MAX_LINES,
+};
+pub use ordering::see;
+use ordering::KILLERS;
+pub use perft::{perft, perft_interruptible};
 pub use progress::{Progress, ScoreBound};
 use table::Bound;
 pub use table::TtEntry;
@@ -30,40 +47,6 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 const INFINITY: i32 = 32_000;
-/// How many nodes pass between two looks at the clock and for signals.
-const CHECK_INTERVAL: u64 = 1024;
-
-// Iterative deepening and aspiration windows.
-/// The first depth searched with a window around the previous score.
-const ASPIRATION_MIN_DEPTH: i32 = 4;
-/// The first aspiration half-window, in centipawns.
-const ASPIRATION_DELTA: i32 = 25;
-/// After a failure the half-window grows by half of itself plus this.
-const ASPIRATION_GROWTH: i32 = 10;
-/// A mate found ends the deepening once the depth exceeds the mate's distance by this much.
-const MATE_CONFIRM_PLIES: i32 = 2;
-/// A timed search starts no new iteration once this share (1/n) of its time is gone.
-const TIME_NEW_ITERATION_DIVISOR: u64 = 2;
-
-// Move ordering bands: each band outranks every score of the bands below it.
-/// The transposition table's move.
-const ORDER_HASH_MOVE: i32 = 2_000_000;
-/// Captures and promotions that do not lose material (plus their MVV-LVA score).
-const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
-/// The first and second killer moves.
-const ORDER_KILLER: [i32; KILLERS] = [900_000, 800_000];
-/// How many killer moves a ply remembers.
-const KILLERS: usize = 2;
-/// Captures that lose material (plus their MVV-LVA score): after every quiet move.
-const ORDER_BAD_CAPTURE: i32 = -1_000_000;
-/// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
-const MVV_WEIGHT: i32 = 16;
-
-/// The static exchange on one square has at most one capture per piece on the board, plus the
-/// move itself and a final entry.
-const SEE_SWAP_LIST: usize = Color::COUNT * PIECES_PER_SIDE + 2;
-/// Perft subtrees this shallow run without a look at the budget.
-const PERFT_POLL_MIN_DEPTH: u32 = 5;
 
 // Pruning and reductions.
 /// Reverse futility pruning applies up to this depth...
@@ -92,110 +75,6 @@ const FUTILITY_MARGIN: i32 = 110;
 /// Internal iterative reduction: a node this deep without a table move is searched a ply
 /// shallower (a good move to try first is worth more than the ply).
 const IIR_MIN_DEPTH: i32 = 4;
-/// Quiescence delta pruning: a capture must be able to lift the score to within this of alpha.
-const DELTA_MARGIN: i32 = 200;
-
-/// How long the CPU may think about one move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Limit {
-    /// Milliseconds of wall-clock time (1–60000).
-    Time(u32),
-    /// A fixed depth in plies (capped at `MAX_PLY - 1`): deterministic.
-    Depth(u8),
-    /// A fixed number of nodes: deterministic.
-    Nodes(u64),
-    /// Until the host stops it ([`Budget::stop_requested`]); the host also enforces a ceiling.
-    Infinite,
-}
-
-/// The most root moves one search ranks (`MultiPV`).
-pub const MAX_LINES: usize = 8;
-
-/// What a search is asked to do: its budget, how many root moves to rank, which root moves
-/// to consider, and the ceilings a strength level adds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Request<'m> {
-    /// The budget.
-    pub limit: Limit,
-    /// How many of the best root moves to rank, each with its own search (1 to [`MAX_LINES`]).
-    pub lines: usize,
-    /// The root moves to consider; empty for all (UCI's `searchmoves`).
-    pub root_moves: &'m [Move],
-    /// No iteration starts past this many nodes, whatever the limit.
-    pub max_nodes: u64,
-    /// No iteration deeper than this, whatever the limit.
-    pub max_depth: u8,
-}
-
-impl Request<'_> {
-    /// A search of the best move within `limit`.
-    pub const fn new(limit: Limit) -> Request<'static> {
-        Request {
-            limit,
-            lines: 1,
-            root_moves: &[],
-            max_nodes: u64::MAX,
-            max_depth: u8::MAX,
-        }
-    }
-}
-
-impl From<Limit> for Request<'static> {
-    fn from(limit: Limit) -> Self {
-        Request::new(limit)
-    }
-}
-
-/// One ranked root move of the last completed iteration.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RootLine {
-    /// The move.
-    pub mv: Move,
-    /// Its score for the side to move.
-    pub score: i32,
-}
-
-impl RootLine {
-    /// No move.
-    pub const NONE: RootLine = RootLine {
-        mv: Move::NULL,
-        score: 0,
-    };
-}
-
-/// The host's clock, signal check and view of the search: the kernel's ktime,
-/// `signal_pending()` and the board's `13`/`14`, or `Instant` and flags in userspace.
-pub trait Budget {
-    /// Milliseconds since an arbitrary fixed point; must not go backwards.
-    fn now_ms(&mut self) -> u64;
-    /// True when the search must be abandoned at once (the game is left unchanged).
-    fn interrupted(&mut self) -> bool;
-    /// True when the search should end now and play the best move found so far (`14`, or the
-    /// host's ceiling for [`Limit::Infinite`]). Asked with [`Budget::interrupted`].
-    fn stop_requested(&mut self) -> bool {
-        false
-    }
-    /// The node count so far, every few thousand nodes (for `13` while the search runs). Called
-    /// deep in the recursion: it must stay cheap and use little stack.
-    fn nodes_searched(&mut self, _nodes: u64) {}
-    /// The search starts on root move `mv`, the `number`th it tries in this iteration (from 1).
-    fn root_move(&mut self, _mv: Move, _number: u16) {}
-    /// A finished iteration (or an aspiration window that failed, with its bound), from the top
-    /// of the search: `root` and `pv` describe the line, for [`Progress::write`].
-    fn iteration_done(&mut self, _progress: &Progress, _root: &Position, _pv: &[Move]) {}
-}
-
-/// A budget with no clock and no signals (for fixed depth or node searches and tests).
-pub struct Unlimited;
-
-impl Budget for Unlimited {
-    fn now_ms(&mut self) -> u64 {
-        0
-    }
-    fn interrupted(&mut self) -> bool {
-        false
-    }
-}
 
 /// Per-ply search memory, owned by the caller (a heap allocation in the kernel).
 #[derive(Clone)]
@@ -274,50 +153,6 @@ pub struct Memory<'a> {
     pub frames: &'a mut [Frame],
     /// The history heuristic table.
     pub history: &'a mut History,
-}
-
-/// What a search found.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchResult {
-    /// The move to play (`Move::NULL` only when there is no legal move).
-    pub best: Move,
-    /// Its score in centipawns for the side to move; mates beyond [`MATE_BOUND`].
-    pub score: i32,
-    /// The depth of the last completed iteration.
-    pub depth: u8,
-    /// The deepest ply reached, counted from 1 as in [`Progress::seldepth`].
-    pub seldepth: u8,
-    /// The nodes searched.
-    pub nodes: u64,
-    /// Milliseconds spent, by the budget's clock.
-    pub time_ms: u64,
-    /// Permille of the transposition table in use at the end.
-    pub hashfull: u16,
-    /// The principal variation.
-    pub pv: [Move; MAX_PLY],
-    /// How much of `pv` is filled.
-    pub pv_len: usize,
-    /// The root moves ranked by the last iteration that ranked them all, best first.
-    pub lines: [RootLine; MAX_LINES],
-    /// How many of `lines` are filled (0 when no iteration completed).
-    pub line_count: usize,
-}
-
-impl SearchResult {
-    /// The ranked root moves.
-    pub fn lines(&self) -> &[RootLine] {
-        self.lines.get(..self.line_count).unwrap_or(&[])
-    }
-}
-
-/// The search was abandoned because of a signal; nothing was decided.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Interrupted;
-
-impl core::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("the search was interrupted")
-    }
 }
 
 struct Searcher<'a, 'g, H: HistoryStore> {
@@ -401,148 +236,6 @@ fn reduction(depth: i32, index: usize) -> i32 {
 }
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
-    fn iterate(&mut self, request: &Request<'_>) -> Result<SearchResult, Interrupted> {
-        let mut result = SearchResult {
-            best: Move::NULL,
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0,
-            hashfull: 0,
-            pv: [Move::NULL; MAX_PLY],
-            pv_len: 0,
-            lines: [RootLine::NONE; MAX_LINES],
-            line_count: 0,
-        };
-        // The root's moves go in the spare last frame: a move list is too big for the stack.
-        let (first, count) = match self.mem.frames.last_mut() {
-            Some(spare) => {
-                spare.moves.clear();
-                movegen::generate(&self.pos, GenType::All, &mut spare.moves);
-                if !self.root_moves.is_empty() {
-                    let wanted = self.root_moves;
-                    spare.moves.retain(|mv| wanted.contains(&mv));
-                }
-                (spare.moves.as_slice().first().copied(), spare.moves.len())
-            }
-            None => (None, 0),
-        };
-        let Some(first) = first else {
-            return Ok(result);
-        };
-        result.best = first;
-        let max_depth = match self.limit {
-            Limit::Depth(d) => i32::from(d),
-            _ => MAX_PLY as i32 - 1,
-        }
-        .min(i32::from(request.max_depth))
-        .clamp(1, MAX_PLY as i32 - 1);
-        let lines = request.lines.clamp(1, MAX_LINES).min(count);
-        // A forced move needs no thought when the clock is what limits us.
-        if count == 1 && matches!(self.limit, Limit::Time(_)) {
-            result.pv[0] = first;
-            result.pv_len = 1;
-            return Ok(result);
-        }
-
-        let mut score = 0;
-        let mut ranked = [RootLine::NONE; MAX_LINES];
-        for depth in 1..=max_depth {
-            // Each line searches the root without the moves ranked before it.
-            self.ranked_len = 0;
-            for k in 0..lines {
-                self.line = if lines > 1 { k as u8 + 1 } else { 0 };
-                let guess = if k == 0 {
-                    score
-                } else {
-                    result.lines.get(k).map_or(score, |l| l.score)
-                };
-                let value = self.aspiration(depth, guess);
-                if self.interrupted {
-                    return Err(Interrupted);
-                }
-                let mv = self.root_pv_move();
-                if self.stop || mv == Move::NULL {
-                    // A partial search's move is trusted only if it comes from the PV search.
-                    break;
-                }
-                if let (Some(line), Some(slot)) = (ranked.get_mut(k), self.ranked.get_mut(k)) {
-                    *line = RootLine { mv, score: value };
-                    *slot = mv;
-                    self.ranked_len = k + 1;
-                }
-                if k == 0 {
-                    score = value;
-                    self.complete_iteration(&mut result, depth, score);
-                } else {
-                    self.report(depth, value, ScoreBound::Exact);
-                }
-            }
-            if self.ranked_len == lines {
-                // Stopping is allowed once every line has a move.
-                self.may_stop = true;
-                // Best first (stable): a later line can come out above an earlier one.
-                let done = ranked.get_mut(..lines).unwrap_or(&mut []);
-                for i in 1..done.len() {
-                    let mut j = i;
-                    while j > 0 && done.get(j - 1).map(|l| l.score) < done.get(j).map(|l| l.score) {
-                        done.swap(j - 1, j);
-                        j -= 1;
-                    }
-                }
-                result.lines = ranked;
-                result.line_count = lines;
-            }
-            self.ranked_len = 0;
-            if self.stop || self.deepening_done(depth, score) {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        result.time_ms = self.elapsed();
-        result.seldepth = (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8;
-        result.hashfull = table::hashfull(self.mem.tt);
-        Ok(result)
-    }
-
-    /// One iteration at `depth` within a window around the previous iteration's `score`
-    /// (from [`ASPIRATION_MIN_DEPTH`] on), widened and searched again while the result falls
-    /// outside it; each failure is reported with its bound.
-    fn aspiration(&mut self, depth: i32, score: i32) -> i32 {
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
-            (score - delta, score + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
-        loop {
-            let v = self.negamax(depth, 0, alpha, beta, false);
-            if self.stop {
-                return v;
-            }
-            if v <= alpha {
-                self.report(depth, v, ScoreBound::Upper);
-                beta = (alpha + beta) / 2;
-                alpha = (v - delta).max(-INFINITY);
-            } else if v >= beta {
-                self.report(depth, v, ScoreBound::Lower);
-                beta = (v + delta).min(INFINITY);
-            } else {
-                return v;
-            }
-            delta += delta / 2 + ASPIRATION_GROWTH;
-        }
-    }
-
-    /// The first move of the root's principal variation (`Move::NULL` when it has none).
-    fn root_pv_move(&self) -> Move {
-        match self.mem.frames.first() {
-            Some(f) if f.pv_len > 0 => f.pv[0],
-            _ => Move::NULL,
-        }
-    }
-
     /// Stores a node's result in the table, except at a root that left moves out: it did not
     /// search the position itself. (The bound and the move travel as one small pair so that
     /// every argument fits in a register: no stack slot in each recursion frame.)
@@ -551,115 +244,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let (bound, mv) = found;
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
             table::store(self.mem.tt, key, depth, score, bound, mv, ply);
-        }
-    }
-
-    /// Leaves in the root's move list only the moves this line may rank: within the requested
-    /// root moves, and not ranked already in this iteration. (Out of line: the recursion's
-    /// frame stays as it was.)
-    #[inline(never)]
-    fn keep_root_moves(&mut self) {
-        self.root_number = 0;
-        let ranked = self.ranked.get(..self.ranked_len).unwrap_or(&[]);
-        let wanted = self.root_moves;
-        if let Some(root) = self.mem.frames.first_mut() {
-            root.moves
-                .retain(|mv| !ranked.contains(&mv) && (wanted.is_empty() || wanted.contains(&mv)));
-            debug_assert!(
-                !root.moves.is_empty(),
-                "a line always has a root move to rank"
-            );
-        }
-    }
-
-    /// Takes a completed iteration's principal variation and score into `result` and reports
-    /// it.
-    fn complete_iteration(&mut self, result: &mut SearchResult, depth: i32, score: i32) {
-        if let Some(f) = self.mem.frames.first() {
-            if f.pv_len > 0 {
-                result.pv = f.pv;
-                result.pv_len = f.pv_len;
-                result.best = f.pv[0];
-            }
-        }
-        result.score = score;
-        result.depth = depth as u8;
-        self.report(depth, score, ScoreBound::Exact);
-    }
-
-    /// True when no further iteration should start: the host asked to stop, a timed search has
-    /// used too much of its time to finish another one, or a mate is found and confirmed.
-    fn deepening_done(&mut self, depth: i32, score: i32) -> bool {
-        if self.stop_pending {
-            return true;
-        }
-        if let Limit::Time(ms) = self.limit {
-            // Don't start an iteration that is unlikely to finish.
-            if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
-                return true;
-            }
-        }
-        score.abs() > MATE_BOUND && depth > (MATE - score.abs()) + MATE_CONFIRM_PLIES
-    }
-
-    fn elapsed(&mut self) -> u64 {
-        self.budget.now_ms().saturating_sub(self.start_ms)
-    }
-
-    /// Tells the host how the search stands after an iteration at `depth` (or an aspiration
-    /// failure) with the root's current principal variation.
-    #[inline(never)]
-    fn report(&mut self, depth: i32, score: i32, bound: ScoreBound) {
-        let progress = Progress {
-            depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
-            // Plies counted from 1, as UCI does.
-            seldepth: (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8,
-            score,
-            bound,
-            nodes: self.nodes,
-            time_ms: self.elapsed(),
-            hashfull: table::hashfull(self.mem.tt),
-            line: self.line,
-        };
-        let pv = self
-            .mem
-            .frames
-            .first()
-            .and_then(|f| f.pv.get(..f.pv_len))
-            .unwrap_or(&[]);
-        self.budget.iteration_done(&progress, &self.pos, pv);
-    }
-
-    #[inline]
-    fn count_node(&mut self) {
-        self.nodes += 1;
-        if self.may_stop && self.nodes >= self.node_limit {
-            self.stop = true;
-        }
-        if self.nodes >= self.next_check {
-            self.poll();
-        }
-    }
-
-    /// The look at the host every [`CHECK_INTERVAL`] nodes: signals, stop requests, the clock.
-    #[inline(never)]
-    fn poll(&mut self) {
-        self.next_check = self.nodes + CHECK_INTERVAL;
-        self.budget.nodes_searched(self.nodes);
-        if self.budget.interrupted() {
-            self.interrupted = true;
-            self.stop = true;
-        } else if self.budget.stop_requested() {
-            // Before the first iteration is complete there is no move to play yet.
-            if self.may_stop {
-                self.stop = true;
-            } else {
-                self.stop_pending = true;
-            }
-        } else if let Limit::Time(ms) = self.limit {
-            if self.may_stop && self.elapsed() >= u64::from(ms) {
-                self.stop = true;
-            }
         }
     }
 
@@ -718,100 +302,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
     fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
         self.mem.frames.get_mut(ply)
-    }
-
-    /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
-    #[inline(never)]
-    fn score_moves(&mut self, ply: usize, tt_move: Move) {
-        let side = self.pos.side_to_move().index();
-        let Some(frame) = self.mem.frames.get_mut(ply) else {
-            return;
-        };
-        let b = self.pos.board();
-        let killers = frame.killers;
-        let len = frame.moves.len();
-        for i in 0..len {
-            let Some(&mv) = frame.moves.as_slice().get(i) else {
-                break;
-            };
-            let attacker = b.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
-            let score = if mv == tt_move {
-                ORDER_HASH_MOVE
-            } else if mv.is_capture() || mv.promotion_kind().is_some() {
-                let victim = if mv.is_en_passant() {
-                    PIECE_VALUE[PieceKind::Pawn.index()]
-                } else {
-                    b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
-                };
-                let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
-                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker.index() as i32;
-                // Captures that lose material go after the quiet moves.
-                if victim < PIECE_VALUE[attacker.index()] && see(&self.pos, mv) < 0 {
-                    ORDER_BAD_CAPTURE + mvv_lva
-                } else {
-                    ORDER_GOOD_CAPTURE + mvv_lva
-                }
-            } else if mv == killers[0] {
-                ORDER_KILLER[0]
-            } else if mv == killers[1] {
-                ORDER_KILLER[1]
-            } else {
-                self.mem
-                    .history
-                    .get(side, attacker.index(), mv.to().index())
-            };
-            if let Some(s) = frame.scores.get_mut(i) {
-                *s = score;
-            }
-        }
-    }
-
-    /// Lowers the history of the quiet moves tried before position `upto` of a ply's list.
-    #[inline(never)]
-    fn penalise_quiets(&mut self, ply: usize, upto: usize, side: usize, malus: i32) {
-        for i in 0..upto {
-            let Some(&mv) = self
-                .mem
-                .frames
-                .get(ply)
-                .and_then(|f| f.moves.as_slice().get(i))
-            else {
-                break;
-            };
-            if mv.is_quiet() {
-                let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
-                self.mem.history.update(side, kind, mv.to().index(), malus);
-            }
-        }
-    }
-
-    /// The ordering score of the move at position `i` of a ply's list.
-    fn score_of(&self, ply: usize, i: usize) -> i32 {
-        self.mem
-            .frames
-            .get(ply)
-            .and_then(|f| f.scores.get(i))
-            .copied()
-            .unwrap_or(0)
-    }
-
-    /// Moves the best-scored remaining move to position `i` and returns it.
-    #[inline(never)]
-    fn pick(&mut self, ply: usize, i: usize) -> Option<Move> {
-        let frame = self.mem.frames.get_mut(ply)?;
-        let len = frame.moves.len();
-        if i >= len {
-            return None;
-        }
-        let mut best = i;
-        for j in i + 1..len {
-            if frame.scores.get(j) > frame.scores.get(best) {
-                best = j;
-            }
-        }
-        frame.scores.swap(i, best);
-        frame.moves.as_mut_slice().swap(i, best);
-        frame.moves.as_slice().get(i).copied()
     }
 
     /// Makes `mv` followed by the child's PV this ply's PV, copying between frames directly
@@ -1047,228 +537,4 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.store(key, depth, best_score, (bound, best_move), ply);
         best_score
     }
-
-    /// A quiet move caused a beta cutoff at `ply`: it becomes the first killer and gains
-    /// history; the `tried` quiet moves searched before it lose as much.
-    #[inline(never)]
-    fn reward_quiet(
-        &mut self,
-        ply: usize,
-        mv: Move,
-        depth: i32,
-        side: usize,
-        kind: usize,
-        tried: usize,
-    ) {
-        if let Some(f) = self.frame(ply) {
-            if f.killers[0] != mv {
-                f.killers[1] = f.killers[0];
-                f.killers[0] = mv;
-            }
-        }
-        let bonus = depth * depth;
-        self.mem.history.update(side, kind, mv.to().index(), bonus);
-        self.penalise_quiets(ply, tried, side, -bonus);
-    }
-
-    /// The quiescence search of one node: captures (and queen promotions) until the position
-    /// is quiet, every evasion when in check, within the window (`alpha`, `beta`).
-    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        #[cfg(feature = "stack-probe")]
-        probe::note(ply);
-        // Step 1. Initialise the node; at the deepest ply the frames allow, evaluate.
-        self.count_node();
-        if self.stop {
-            return 0;
-        }
-        self.sel_depth = self.sel_depth.max(ply);
-        if let Some(f) = self.frame(ply) {
-            f.pv_len = 0;
-        }
-        let in_check = self.pos.in_check();
-        if ply + 1 >= MAX_PLY.min(self.mem.frames.len()) {
-            return if in_check {
-                0
-            } else {
-                eval::evaluate(&self.pos)
-            };
-        }
-        // Step 2. Stand pat: outside check the side to move may decline every capture.
-        let mut best = -INFINITY;
-        if !in_check {
-            let stand_pat = eval::evaluate(&self.pos);
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-        }
-        // Step 3. Generate the tactical moves (all evasions in check) and order them. None at
-        // all in check is mate.
-        let Some(frame) = self.mem.frames.get_mut(ply) else {
-            return best;
-        };
-        frame.moves.clear();
-        movegen::generate(&self.pos, GenType::Tactical, &mut frame.moves);
-        if frame.moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { best };
-        }
-        self.score_moves(ply, Move::NULL);
-
-        // Step 4. The move loop.
-        let mut index = 0;
-        while let Some(mv) = self.pick(ply, index) {
-            index += 1;
-            // Step 5. Pruning: captures that lose material are not worth a look outside check.
-            if !in_check && self.score_of(ply, index - 1) < 0 {
-                break;
-            }
-            // Delta pruning: even winning this piece cannot lift us to alpha.
-            if !in_check && mv.promotion_kind().is_none() {
-                let gain = self
-                    .pos
-                    .board()
-                    .kind_at(mv.to())
-                    .map_or(PIECE_VALUE[PieceKind::Pawn.index()], |k| {
-                        PIECE_VALUE[k.index()]
-                    });
-                if best + gain + DELTA_MARGIN < alpha {
-                    continue;
-                }
-            }
-            // Step 6. Search the move; a new best raises alpha, up to a beta cutoff.
-            if !self.make(ply, mv) {
-                continue;
-            }
-            let value = -self.quiescence(ply + 1, -beta, -alpha);
-            self.unmake(ply, mv);
-            if self.stop {
-                return 0;
-            }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    alpha = value;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-}
-
-/// Static exchange evaluation: the material balance, for the side making `mv`, of the
-/// sequence of captures on its target square when both sides always recapture with their
-/// least valuable piece and may stop when it pays.
-pub fn see(pos: &Position, mv: Move) -> i32 {
-    let b = pos.board();
-    let (from, to) = (mv.from(), mv.to());
-    let value = |k: PieceKind| PIECE_VALUE[k.index()];
-    let Some(mut attacker) = b.kind_at(from) else {
-        return 0;
-    };
-    let mut occ = b.occupied() ^ from.bit();
-    let mut gain = [0i32; SEE_SWAP_LIST];
-    gain[0] = if mv.is_en_passant() {
-        occ ^= en_passant_victim(to, pos.side_to_move()).bit();
-        value(PieceKind::Pawn)
-    } else {
-        b.kind_at(to).map_or(0, value)
-    };
-    if let Some(promo) = mv.promotion_kind() {
-        gain[0] += value(promo) - value(PieceKind::Pawn);
-        attacker = promo;
-    }
-    let mut side = pos.side_to_move();
-    let mut depth = 0;
-    loop {
-        side = side.other();
-        let attackers = b.attackers(to, occ) & occ & b.color_bb(side);
-        let Some(kind) = PieceKind::ALL
-            .into_iter()
-            .find(|&k| attackers & b.kind_bb(k) != 0)
-        else {
-            break;
-        };
-        if depth + 1 >= gain.len() {
-            break;
-        }
-        depth += 1;
-        // This side takes the piece that just captured.
-        gain[depth] = value(attacker) - gain[depth - 1];
-        if gain[depth].max(-gain[depth - 1]) < 0 {
-            break;
-        }
-        let sq = crate::attacks::first(attackers & b.kind_bb(kind));
-        occ ^= sq.bit();
-        attacker = kind;
-    }
-    while depth > 0 {
-        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
-        depth -= 1;
-    }
-    gain[0]
-}
-
-/// Counts the leaves of the legal move tree of `depth` plies, using the caller's frames for the
-/// move lists (so the recursion keeps a small stack). `depth` is capped by the frames given.
-pub fn perft(pos: &mut Position, depth: u32, frames: &mut [Frame]) -> u64 {
-    let Some((frame, rest)) = frames.split_first_mut() else {
-        return 0;
-    };
-    if depth == 0 {
-        return 1;
-    }
-    frame.moves.clear();
-    movegen::generate(pos, GenType::All, &mut frame.moves);
-    if depth == 1 {
-        return frame.moves.len() as u64;
-    }
-    let mut nodes = 0u64;
-    for i in 0..frame.moves.len() {
-        let Some(&mv) = frame.moves.as_slice().get(i) else {
-            break;
-        };
-        let Ok(undo) = pos.make(mv) else {
-            continue;
-        };
-        nodes = nodes.wrapping_add(perft(pos, depth - 1, rest));
-        pos.unmake(mv, &undo);
-    }
-    nodes
-}
-
-/// [`perft`] that looks at the budget between subtrees and gives up when it is interrupted.
-pub fn perft_interruptible(
-    pos: &mut Position,
-    depth: u32,
-    frames: &mut [Frame],
-    budget: &mut dyn Budget,
-) -> Result<u64, Interrupted> {
-    if depth < PERFT_POLL_MIN_DEPTH {
-        return Ok(perft(pos, depth, frames));
-    }
-    let Some((frame, rest)) = frames.split_first_mut() else {
-        return Ok(0);
-    };
-    frame.moves.clear();
-    movegen::generate(pos, GenType::All, &mut frame.moves);
-    let mut nodes = 0u64;
-    for i in 0..frame.moves.len() {
-        let Some(&mv) = frame.moves.as_slice().get(i) else {
-            break;
-        };
-        if budget.interrupted() {
-            return Err(Interrupted);
-        }
-        let Ok(undo) = pos.make(mv) else {
-            continue;
-        };
-        let n = perft_interruptible(pos, depth - 1, rest, budget);
-        pos.unmake(mv, &undo);
-        nodes = nodes.wrapping_add(n?);
-    }
-    Ok(nodes)
 }

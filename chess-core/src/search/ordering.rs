@@ -1,0 +1,199 @@
+//! Move ordering: the order in which a node tries its moves (the table's move, captures by
+//! MVV-LVA checked by static exchange evaluation, killers, history), and what a cutoff teaches
+//! the killers and the history.
+
+use super::Searcher;
+use crate::board::{en_passant_victim, Position};
+use crate::eval::PIECE_VALUE;
+use crate::game::HistoryStore;
+use crate::piece::{Color, Move, PieceKind, PIECES_PER_SIDE};
+
+// Move ordering bands: each band outranks every score of the bands below it.
+/// The transposition table's move.
+const ORDER_HASH_MOVE: i32 = 2_000_000;
+/// Captures and promotions that do not lose material (plus their MVV-LVA score).
+const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
+/// The first and second killer moves.
+const ORDER_KILLER: [i32; KILLERS] = [900_000, 800_000];
+/// How many killer moves a ply remembers.
+pub(super) const KILLERS: usize = 2;
+/// Captures that lose material (plus their MVV-LVA score): after every quiet move.
+const ORDER_BAD_CAPTURE: i32 = -1_000_000;
+/// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
+const MVV_WEIGHT: i32 = 16;
+
+/// The static exchange on one square has at most one capture per piece on the board, plus the
+/// move itself and a final entry.
+const SEE_SWAP_LIST: usize = Color::COUNT * PIECES_PER_SIDE + 2;
+
+impl<H: HistoryStore> Searcher<'_, '_, H> {
+    /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
+    #[inline(never)]
+    pub(super) fn score_moves(&mut self, ply: usize, tt_move: Move) {
+        let side = self.pos.side_to_move().index();
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return;
+        };
+        let b = self.pos.board();
+        let killers = frame.killers;
+        let len = frame.moves.len();
+        for i in 0..len {
+            let Some(&mv) = frame.moves.as_slice().get(i) else {
+                break;
+            };
+            let attacker = b.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
+            let score = if mv == tt_move {
+                ORDER_HASH_MOVE
+            } else if mv.is_capture() || mv.promotion_kind().is_some() {
+                let victim = if mv.is_en_passant() {
+                    PIECE_VALUE[PieceKind::Pawn.index()]
+                } else {
+                    b.kind_at(mv.to()).map_or(0, |k| PIECE_VALUE[k.index()])
+                };
+                let promo = mv.promotion_kind().map_or(0, |k| PIECE_VALUE[k.index()]);
+                let mvv_lva = (victim + promo) * MVV_WEIGHT - attacker.index() as i32;
+                // Captures that lose material go after the quiet moves.
+                if victim < PIECE_VALUE[attacker.index()] && see(&self.pos, mv) < 0 {
+                    ORDER_BAD_CAPTURE + mvv_lva
+                } else {
+                    ORDER_GOOD_CAPTURE + mvv_lva
+                }
+            } else if mv == killers[0] {
+                ORDER_KILLER[0]
+            } else if mv == killers[1] {
+                ORDER_KILLER[1]
+            } else {
+                self.mem
+                    .history
+                    .get(side, attacker.index(), mv.to().index())
+            };
+            if let Some(s) = frame.scores.get_mut(i) {
+                *s = score;
+            }
+        }
+    }
+
+    /// The ordering score of the move at position `i` of a ply's list.
+    pub(super) fn score_of(&self, ply: usize, i: usize) -> i32 {
+        self.mem
+            .frames
+            .get(ply)
+            .and_then(|f| f.scores.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Moves the best-scored remaining move to position `i` and returns it.
+    #[inline(never)]
+    pub(super) fn pick(&mut self, ply: usize, i: usize) -> Option<Move> {
+        let frame = self.mem.frames.get_mut(ply)?;
+        let len = frame.moves.len();
+        if i >= len {
+            return None;
+        }
+        let mut best = i;
+        for j in i + 1..len {
+            if frame.scores.get(j) > frame.scores.get(best) {
+                best = j;
+            }
+        }
+        frame.scores.swap(i, best);
+        frame.moves.as_mut_slice().swap(i, best);
+        frame.moves.as_slice().get(i).copied()
+    }
+
+    /// A quiet move caused a beta cutoff at `ply`: it becomes the first killer and gains
+    /// history; the `tried` quiet moves searched before it lose as much.
+    #[inline(never)]
+    pub(super) fn reward_quiet(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        depth: i32,
+        side: usize,
+        kind: usize,
+        tried: usize,
+    ) {
+        if let Some(f) = self.frame(ply) {
+            if f.killers[0] != mv {
+                f.killers[1] = f.killers[0];
+                f.killers[0] = mv;
+            }
+        }
+        let bonus = depth * depth;
+        self.mem.history.update(side, kind, mv.to().index(), bonus);
+        self.penalise_quiets(ply, tried, side, -bonus);
+    }
+
+    /// Lowers the history of the quiet moves tried before position `upto` of a ply's list.
+    #[inline(never)]
+    fn penalise_quiets(&mut self, ply: usize, upto: usize, side: usize, malus: i32) {
+        for i in 0..upto {
+            let Some(&mv) = self
+                .mem
+                .frames
+                .get(ply)
+                .and_then(|f| f.moves.as_slice().get(i))
+            else {
+                break;
+            };
+            if mv.is_quiet() {
+                let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
+                self.mem.history.update(side, kind, mv.to().index(), malus);
+            }
+        }
+    }
+}
+
+/// Static exchange evaluation: the material balance, for the side making `mv`, of the
+/// sequence of captures on its target square when both sides always recapture with their
+/// least valuable piece and may stop when it pays.
+pub fn see(pos: &Position, mv: Move) -> i32 {
+    let b = pos.board();
+    let (from, to) = (mv.from(), mv.to());
+    let value = |k: PieceKind| PIECE_VALUE[k.index()];
+    let Some(mut attacker) = b.kind_at(from) else {
+        return 0;
+    };
+    let mut occ = b.occupied() ^ from.bit();
+    let mut gain = [0i32; SEE_SWAP_LIST];
+    gain[0] = if mv.is_en_passant() {
+        occ ^= en_passant_victim(to, pos.side_to_move()).bit();
+        value(PieceKind::Pawn)
+    } else {
+        b.kind_at(to).map_or(0, value)
+    };
+    if let Some(promo) = mv.promotion_kind() {
+        gain[0] += value(promo) - value(PieceKind::Pawn);
+        attacker = promo;
+    }
+    let mut side = pos.side_to_move();
+    let mut depth = 0;
+    loop {
+        side = side.other();
+        let attackers = b.attackers(to, occ) & occ & b.color_bb(side);
+        let Some(kind) = PieceKind::ALL
+            .into_iter()
+            .find(|&k| attackers & b.kind_bb(k) != 0)
+        else {
+            break;
+        };
+        if depth + 1 >= gain.len() {
+            break;
+        }
+        depth += 1;
+        // This side takes the piece that just captured.
+        gain[depth] = value(attacker) - gain[depth - 1];
+        if gain[depth].max(-gain[depth - 1]) < 0 {
+            break;
+        }
+        let sq = crate::attacks::first(attackers & b.kind_bb(kind));
+        occ ^= sq.bit();
+        attacker = kind;
+    }
+    while depth > 0 {
+        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        depth -= 1;
+    }
+    gain[0]
+}
