@@ -38,6 +38,7 @@ import chess.engine
 from matchplay import (
     Seat,
     close,
+    close_all,
     estimate,
     forget_failed,
     parse_tc,
@@ -258,9 +259,7 @@ def main():
                     if pgn_file:
                         print(game, file=pgn_file, end="\n\n", flush=True)
     finally:
-        for p in all_players:
-            close(p.get("kchess"))
-            close(p.get("stockfish"))
+        close_all(all_players)
         if pgn_file:
             pgn_file.close()
 

@@ -72,6 +72,13 @@ def close(engine):
             pass
 
 
+def close_all(holders):
+    """Closes every engine held in the dicts `holders` (each thread's engines by name)."""
+    for held in holders:
+        for engine in held.values():
+            close(engine)
+
+
 def play_game(board, seats, movetime=None, tc=None, adjudicate=None, stop=None):
     """Plays `board` on to its end; `seats` maps each colour to its Seat. Either `movetime`
     (seconds a move) or `tc` (base seconds, increment seconds): then each side's clock is kept

@@ -53,7 +53,7 @@ import time
 import chess
 import chess.engine
 
-from matchplay import Seat, close, estimate, forget_failed, parse_tc, pgn_record, play_game, points_for, seating
+from matchplay import Seat, close, close_all, estimate, forget_failed, parse_tc, pgn_record, play_game, points_for, seating
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -335,9 +335,7 @@ def run_match(args):
     finally:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
-        for e in all_engines:
-            close(e.get("new"))
-            close(e.get("base"))
+        close_all(all_engines)
         if pgn_file:
             pgn_file.close()
 
