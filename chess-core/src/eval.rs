@@ -72,7 +72,7 @@ const PHASE: [i32; PieceKind::COUNT] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_MAX: i32 = 24;
 
 /// The side to move's bonus.
-const TEMPO: i32 = 12;
+pub const TEMPO: i32 = 12;
 /// A stronger side without pawns and at most a minor piece ahead gets its score divided by this.
 pub const DRAWISH_DIVISOR: i32 = 8;
 /// A passed pawn's king distances count from this relative rank on (the third: index 2).
@@ -234,7 +234,7 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     }
     if attackers >= KING_ATTACKERS_MIN {
         let bucket = (attackers - KING_ATTACKERS_MIN).min(ATTACKER_BUCKETS - 1);
-        for (k, &n) in zone_attacks.iter().enumerate().skip(1).take(4) {
+        for (k, &n) in zone_attacks.iter().enumerate().skip(1).take(PIECE_KINDS) {
             if n > 0 {
                 add(
                     t,
@@ -277,14 +277,15 @@ fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
         if adjacent_files(sq.file()) & our_pawns == 0 {
             add(t, s, us, ISOLATED, 1);
         }
-        if front_span(us, sq) & file & our_pawns != 0 {
+        let span = front_span(us, sq);
+        if span & file & our_pawns != 0 {
             add(t, s, us, DOUBLED, 1);
         }
         let beside = attacks::shift(sq.bit(), EAST) | attacks::shift(sq.bit(), WEST);
         if defended & sq.bit() != 0 || beside & our_pawns != 0 {
             add(t, s, us, CONNECTED + rank, 1);
         }
-        if front_span(us, sq) & their_pawns == 0 {
+        if span & their_pawns == 0 {
             add(t, s, us, PASSED + rank, 1);
             let advance = i32::from(
                 sq.relative_to(us)
@@ -332,7 +333,7 @@ fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
 }
 
 /// The kinds that are neither pawns nor kings.
-const PIECES: [PieceKind; 4] = [
+const PIECES: [PieceKind; terms::PIECE_KINDS] = [
     PieceKind::Knight,
     PieceKind::Bishop,
     PieceKind::Rook,

@@ -147,13 +147,13 @@ pub fn perft_speed(runs: usize) -> Result<(), BenchError> {
             let mut ours = 0;
             for _ in 0..runs.max(1) {
                 let mut pos = kchess_fen(fen)?;
-                let (leaves, speed) = timed(|| perft(&mut pos, depth, bulk));
+                let (leaves, our_speed) = timed(|| perft(&mut pos, depth, bulk));
                 ours = leaves;
-                ours_mnps.push(speed);
+                ours_mnps.push(our_speed);
                 let chess = shakmaty_fen(fen)?;
                 let (shakmaty, speed) = timed(|| shakmaty_perft(&chess, depth, bulk));
                 shakmaty_mnps.push(speed);
-                ratios.push(ours_mnps.last().copied().unwrap_or(0.0) / speed.max(1e-9));
+                ratios.push(our_speed / speed.max(1e-9));
                 let board = cozy_fen(fen)?;
                 let (cozy, speed) = timed(|| cozy_perft(&board, depth, bulk));
                 cozy_mnps.push(speed);
@@ -206,7 +206,7 @@ pub const SEARCH_POSITIONS: &[(&str, u8)] = &[
 /// Searches every position of [`SEARCH_POSITIONS`] to its depth with a fresh table and prints
 /// per-position nodes, the total (a signature of the search) and nodes per second.
 pub fn search_speed(tt_mb: usize) -> Result<(), BenchError> {
-    let mut tt = vec![TtEntry::EMPTY; tt_mb * 1024 * 1024 / std::mem::size_of::<TtEntry>()];
+    let mut tt = vec![TtEntry::EMPTY; TtEntry::per_mib(tt_mb)];
     let mut frames = vec![Frame::new(); FRAMES];
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;

@@ -70,7 +70,7 @@ impl Default for Session {
 impl Session {
     /// A fresh device with a transposition table of `tt_mb` MiB.
     pub fn new(tt_mb: usize) -> Session {
-        let entries = tt_mb * 1024 * 1024 / std::mem::size_of::<TtEntry>();
+        let entries = TtEntry::per_mib(tt_mb);
         let mut device = Box::new(Device::new());
         device.seed(clock_seed());
         Session {

@@ -10,6 +10,9 @@ use crate::piece::{Rank, Square};
 
 /// The kinds whose material and placement count: all but the king's material.
 const KINDS: usize = PieceKind::COUNT;
+/// The kinds that are neither pawns nor kings (knight to queen): the ones that attack the
+/// king's zone and that pawns threaten.
+pub const PIECE_KINDS: usize = KINDS - 2;
 
 /// Material of each kind but the king (pawn to queen).
 pub const MATERIAL: usize = 0;
@@ -30,7 +33,7 @@ pub const KING_ATTACKERS_MIN: usize = 2;
 /// ...in buckets of 2, 3, 4 and 5 or more attackers.
 pub const ATTACKER_BUCKETS: usize = 4;
 /// A passed pawn, by relative rank.
-pub const PASSED: usize = KING_ATTACK + 4 * ATTACKER_BUCKETS;
+pub const PASSED: usize = KING_ATTACK + PIECE_KINDS * ATTACKER_BUCKETS;
 /// A pawn with no friendly pawn on the files beside it.
 pub const ISOLATED: usize = PASSED + Rank::COUNT;
 /// A pawn with a friendly pawn in front of it on its file.
@@ -50,7 +53,7 @@ pub const CONNECTED: usize = SHIELD + SHIELD_MAX_PAWNS + 1;
 /// An enemy piece attacked by one of our pawns, by its kind (knight to queen).
 pub const PAWN_THREAT: usize = CONNECTED + Rank::COUNT;
 /// An enemy rook or queen attacked by one of our knights or bishops.
-pub const MINOR_THREAT: usize = PAWN_THREAT + 4;
+pub const MINOR_THREAT: usize = PAWN_THREAT + PIECE_KINDS;
 /// A passed pawn's distance to our king and to theirs (from the square in front of it), times
 /// how far it has advanced beyond the third rank.
 pub const PASSED_KING_DISTANCE: usize = MINOR_THREAT + 2;

@@ -31,6 +31,11 @@ pub struct TtEntry {
 }
 
 impl TtEntry {
+    /// How many slots fit in `mib` MiB.
+    pub const fn per_mib(mib: usize) -> usize {
+        mib * 1024 * 1024 / core::mem::size_of::<TtEntry>()
+    }
+
     /// An empty slot.
     pub const EMPTY: TtEntry = TtEntry {
         key: 0,

@@ -37,8 +37,6 @@ const ADAM_EPSILON: f64 = 1e-8;
 /// The default pull of every weight towards its starting value, per squared centipawn, so that
 /// terms seen in few positions stay near where they were.
 pub const REGULARIZATION: f64 = 1e-10;
-/// The side to move's bonus (the evaluation adds it after the blend).
-const TEMPO: f64 = 12.0;
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -153,7 +151,7 @@ fn read(path: &Path) -> Result<Vec<Sample>, FitError> {
             } else {
                 1.0
             },
-            tempo: if white { TEMPO } else { -TEMPO },
+            tempo: f64::from(if white { eval::TEMPO } else { -eval::TEMPO }),
             target: LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * result,
         });
     }

@@ -177,7 +177,7 @@ impl SelfPlay {
     pub fn new(nodes: u64, variety: u16) -> SelfPlay {
         SelfPlay {
             game: Box::default(),
-            tt: vec![TtEntry::EMPTY; TT_MB * 1024 * 1024 / std::mem::size_of::<TtEntry>()],
+            tt: vec![TtEntry::EMPTY; TtEntry::per_mib(TT_MB)],
             frames: vec![Frame::new(); search::FRAMES],
             history: Box::new(History::new()),
             nodes,
