@@ -5,6 +5,11 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Color;
 
+use crate::uci::allocate;
+
+/// The shortest think the CPU is given, however low its clock.
+const MIN_BUDGET_MS: u32 = 10;
+
 /// A time control: the time each side starts with and the increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
@@ -126,14 +131,11 @@ impl Clocks {
         (self.left_ms(side) < 0).then_some(side)
     }
 
-    /// How long the CPU may think with `side`'s clock: a thirtieth of what is left and most of
-    /// the increment, at least 10 ms, at most a minute, never all of it.
+    /// How long the CPU may think with `side`'s clock: the budget a UCI engine would get
+    /// ([`allocate`]), at least 10 ms.
     pub fn budget_ms(&self, side: Color) -> u32 {
-        let left = self.left_ms(side).max(0);
-        let inc = ms(self.control.increment);
-        let share = left / 30 + inc * 3 / 4;
-        let cap = (left - 50).max(10);
-        u32::try_from(share.min(cap).clamp(10, 60_000)).unwrap_or(10)
+        let budget = allocate(self.left_ms(side), ms(self.control.increment), None, 0);
+        u32::try_from(budget).unwrap_or(u32::MAX).max(MIN_BUDGET_MS)
     }
 
     /// Both clocks for the player: `White 4:57 | Black 5:00`.
@@ -191,8 +193,8 @@ mod tests {
         assert_eq!(c.left_ms(Color::Black), 60_000);
         assert_eq!(c.fallen(), None);
         assert_eq!(c.show(), "White 1:01 | Black 1:00");
-        // The CPU's share: 60000/30 + 2000*3/4.
-        assert_eq!(c.budget_ms(Color::Black), 3500);
+        // The CPU's budget: twice (60000 + 29 * 2000) / 30.
+        assert_eq!(c.budget_ms(Color::Black), 7866);
     }
 
     #[test]

@@ -82,8 +82,9 @@ impl Go {
     ///
     /// The device's `07 T` budget does not start an iteration once half of it is spent, so a
     /// fixed `movetime` runs as `07 I` ended by `14` when the time is up: the whole of it is
-    /// used. Clock play keeps `07 T<share>` (the core's own time management). When pondering,
-    /// a clock share also runs as `07 I`, ended `share` after `ponderhit`. `go mate N` searches
+    /// used. Clock play keeps `07 T<budget>` (the core's own time management, see
+    /// [`allocate`]). When pondering, a clock's budget runs as `07 I`, ended one share after
+    /// `ponderhit`. `go mate N` searches
     /// to depth 2N and stops as soon as a mate in at most N moves is found.
     pub fn plan(&self, side: Color, overhead_ms: u64) -> Plan {
         let idx = match side {
@@ -109,12 +110,13 @@ impl Go {
             Limit::Infinite
         } else if let Some(left) = self.time[idx] {
             let inc = self.inc[idx].unwrap_or(0);
-            let share = allocate(left, inc, self.movestogo, overhead_ms);
+            let budget = allocate(left, inc, self.movestogo, overhead_ms);
             if self.ponder {
-                stops.after = Some(Duration::from_millis(share));
+                // What the device's budget would have used before its last iteration.
+                stops.after = Some(Duration::from_millis(budget / BUDGET_PER_SHARE));
                 Limit::Infinite
             } else {
-                time(share)
+                time(budget)
             }
         } else if let Some(n) = self.nodes {
             Limit::Nodes(n.clamp(1, MAX_NODES))
@@ -156,25 +158,38 @@ fn depth(plies: u64) -> Limit {
     Limit::Depth(u8::try_from(plies).unwrap_or(MAX_DEPTH))
 }
 
-/// Milliseconds for one move with `time` left on the clock, `inc` per move and `movestogo`
-/// moves to the next control (30 in sudden death): an even share of the time left plus the
-/// increments of the moves to come, less `overhead_ms` for each of them (what passes outside the
-/// search: the GUI, the pipe, the device), so that the clock lasts however long the overhead
-/// really is; never more than 40% of what is left (80% on the last move before the control);
-/// clamped to 1..=60000.
+/// The moves a clock's time is shared over when no `movestogo` says otherwise.
+const SUDDEN_DEATH_MOVES: u64 = 30;
+
+/// A time budget is this many times the move's share: the device's `07 T` starts no iteration
+/// once half of its budget is spent, so the share is when the last iteration may start and
+/// twice it the most the move may take. (Iterations end at unpredictable times: with the share
+/// itself as the budget, a move used only 55-75 % of it.)
+const BUDGET_PER_SHARE: u64 = 2;
+
+/// The time budget in milliseconds for one move with `time` left on the clock, `inc` per move
+/// and `movestogo` moves to the next control ([`SUDDEN_DEATH_MOVES`] in sudden death).
+///
+/// The share is an even share of the time left plus the increments of the moves to come, less
+/// `overhead_ms` for each of them (what passes outside the search: the GUI, the pipe, the
+/// device), so that the clock lasts however long the overhead really is. The budget is
+/// [`BUDGET_PER_SHARE`] shares, never more than 40% of what is left (80% on the last move
+/// before the control), clamped to 1..=60000.
 pub fn allocate(time: i64, inc: i64, movestogo: Option<u64>, overhead_ms: u64) -> u64 {
     let time = time.max(0) as u64;
     let inc = inc.max(0) as u64;
     let avail = time.saturating_sub(overhead_ms).max(1);
-    let mtg = movestogo.unwrap_or(30).clamp(1, 50);
-    let budget = (time + inc * (mtg - 1)).saturating_sub(overhead_ms * mtg);
-    let share = budget / mtg;
+    let mtg = movestogo.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
+    let pool = (time + inc * (mtg - 1)).saturating_sub(overhead_ms * mtg);
+    let share = pool / mtg;
     let cap = if mtg == 1 {
         avail * 8 / 10
     } else {
         avail * 4 / 10
     };
-    share.min(cap).clamp(1, u64::from(MAX_THINK_MS))
+    (share * BUDGET_PER_SHARE)
+        .min(cap)
+        .clamp(1, u64::from(MAX_THINK_MS))
 }
 
 #[cfg(test)]
@@ -219,12 +234,12 @@ mod tests {
         assert_eq!(limit(&["nodes", "0"]), Limit::Nodes(1));
         assert_eq!(limit(&["infinite"]), Limit::Infinite);
         assert_eq!(limit(&[]), Limit::Infinite);
-        // (1000 - 30 * 30) / 30 = 3
-        assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(3));
+        // 2 * (1000 - 30 * 30) / 30 = 6
+        assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(6));
         // Black's clock for Black.
         let g = Go::parse(&["wtime", "100000", "btime", "3030", "binc", "100"]);
-        // (3030 + 29 * 100 - 30 * 30) / 30 = 167
-        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(167));
+        // 2 * ((3030 + 29 * 100 - 30 * 30) / 30) = 334
+        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(334));
     }
 
     #[test]
@@ -291,12 +306,15 @@ mod tests {
         assert_eq!(allocate(-500, 0, None, 30), 1);
         // A big increment can't take more than 40% of what is left.
         assert_eq!(allocate(1030, 5000, None, 30), 400);
-        // 1+0.01 with 30 ms of overhead a move: 13 ms at the start, 1 ms once the clock is low
-        // (each move then costs its overhead, which the increment must pay).
-        assert_eq!(allocate(1000, 10, None, 30), (1000 + 290 - 900) / 30);
+        // 1+0.01 with 30 ms of overhead a move: a 13 ms share at the start, 1 ms once the clock
+        // is low (each move then costs its overhead, which the increment must pay).
+        assert_eq!(allocate(1000, 10, None, 30), 2 * ((1000 + 290 - 900) / 30));
         assert_eq!(allocate(200, 10, None, 30), 1);
-        // 10+0.1: 400 ms a move at the start.
-        assert_eq!(allocate(10_000, 100, None, 30), (10_000 + 2900 - 900) / 30);
+        // 10+0.1: a 400 ms share a move at the start.
+        assert_eq!(allocate(10_000, 100, None, 30), 2 * 400);
+        // The share's double is capped too.
+        assert_eq!(allocate(3000, 0, None, 30), 2 * ((3000 - 900) / 30));
+        assert_eq!(allocate(3000, 1000, None, 30), (3000 - 30) * 4 / 10);
         // The last move before the control may use 80%.
         assert_eq!(allocate(1030, 0, Some(1), 30), 800);
         assert_eq!(allocate(10_000_000, 0, None, 30), 60_000);
