@@ -84,8 +84,8 @@ impl Go {
     /// fixed `movetime` runs as `07 I` ended by `14` when the time is up: the whole of it is
     /// used. Clock play keeps `07 T<budget>` (the core's own time management, see
     /// [`allocate`]). When pondering, a clock's budget runs as `07 I`, ended one share after
-    /// `ponderhit`. `go mate N` searches
-    /// to depth 2N and stops as soon as a mate in at most N moves is found.
+    /// `ponderhit`. `go mate N` searches to depth 2N and stops as soon as a mate in at most N
+    /// moves is found.
     pub fn plan(&self, side: Color, overhead_ms: u64) -> Plan {
         let idx = match side {
             Color::White => 0,
@@ -312,7 +312,8 @@ mod tests {
         assert_eq!(allocate(200, 10, None, 30), 1);
         // 10+0.1: a 400 ms share a move at the start.
         assert_eq!(allocate(10_000, 100, None, 30), 2 * 400);
-        // The share's double is capped too.
+        // A low clock: twice the share, well under the cap; a big increment: the doubled share
+        // (2072 ms) meets the 40% cap.
         assert_eq!(allocate(3000, 0, None, 30), 2 * ((3000 - 900) / 30));
         assert_eq!(allocate(3000, 1000, None, 30), (3000 - 30) * 4 / 10);
         // The last move before the control may use 80%.
