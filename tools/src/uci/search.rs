@@ -188,13 +188,28 @@ pub struct Stops {
 }
 
 impl Stops {
-    /// True when `record` reaches a depth, node or mate goal.
-    pub fn reached(&self, record: &SearchRecord) -> bool {
-        let exact = record.bound == ScoreBound::Exact;
-        self.depth.is_some_and(|d| exact && record.depth >= d)
-            || self.nodes.is_some_and(|n| record.nodes >= n)
+    /// True when the running search's records, `lines` (best first), reach a goal: nodes or
+    /// a mate on the best line, a depth once each of the `wanted` lines has completed it. (A
+    /// search that ranks several lines completes each depth line by line: stopped when the
+    /// best line alone has the depth, the other lines would be left one iteration behind, and
+    /// a line could name a move a line above it has since taken.)
+    pub fn reached(&self, lines: &[SearchRecord], wanted: usize) -> bool {
+        let Some(best) = lines.first() else {
+            return false;
+        };
+        let exact = |r: &SearchRecord| r.bound == ScoreBound::Exact;
+        let deep = |d: u32| {
+            lines.len() >= wanted
+                && lines
+                    .iter()
+                    .take(wanted.max(1))
+                    .all(|r| exact(r) && r.depth >= d)
+        };
+        self.depth.is_some_and(deep)
+            || self.nodes.is_some_and(|n| best.nodes >= n)
             || self.mate.is_some_and(|m| {
-                exact && matches!(record.score, Score::Mate(k) if k > 0 && k.unsigned_abs() <= m)
+                exact(best)
+                    && matches!(best.score, Score::Mate(k) if k > 0 && k.unsigned_abs() <= m)
             })
     }
 }
@@ -207,6 +222,8 @@ pub(super) trait Control {
     fn pondering(&self) -> bool;
     /// The running search's records, one per ranked line (at least one).
     fn progress(&mut self, lines: &[SearchRecord]);
+    /// How many ranked lines the search reports (`MultiPV`).
+    fn lines_wanted(&self) -> usize;
 }
 
 /// Runs the `03` to its end: reads its progress every [`POLL_EVERY`] and ends it with `14`
@@ -245,9 +262,9 @@ pub(super) fn drive(
         if Instant::now() >= next_poll {
             next_poll = Instant::now() + POLL_EVERY;
             let lines = running.progress()?;
-            if let Some(best) = lines.first() {
+            if !lines.is_empty() {
                 control.progress(&lines);
-                goal_met |= stops.reached(best);
+                goal_met |= stops.reached(&lines, control.lines_wanted());
             }
         }
     }
@@ -326,26 +343,65 @@ mod tests {
             mate: Some(2),
             after: None,
         };
-        assert!(!stops.reached(&record(RECORD)));
-        assert!(stops.reached(&record(
-            "depth 5 seldepth 6 score cp 5 nodes 900 time 3 hashfull 0 pv"
-        )));
+        assert!(!stops.reached(&[record(RECORD)], 1));
+        assert!(stops.reached(
+            &[record(
+                "depth 5 seldepth 6 score cp 5 nodes 900 time 3 hashfull 0 pv"
+            )],
+            1
+        ));
         // A bound is not a completed iteration.
-        assert!(!stops.reached(&record(
-            "depth 5 seldepth 6 score cp 5 lowerbound nodes 900 time 3 hashfull 0 pv"
-        )));
-        assert!(stops.reached(&record(
-            "depth 1 seldepth 6 score cp 5 nodes 1000 time 3 hashfull 0 pv"
-        )));
-        assert!(stops.reached(&record(
-            "depth 3 seldepth 6 score mate 2 nodes 9 time 3 hashfull 0 pv"
-        )));
-        assert!(!stops.reached(&record(
-            "depth 3 seldepth 6 score mate 3 nodes 9 time 3 hashfull 0 pv"
-        )));
+        assert!(!stops.reached(
+            &[record(
+                "depth 5 seldepth 6 score cp 5 lowerbound nodes 900 time 3 hashfull 0 pv"
+            )],
+            1
+        ));
+        assert!(stops.reached(
+            &[record(
+                "depth 1 seldepth 6 score cp 5 nodes 1000 time 3 hashfull 0 pv"
+            )],
+            1
+        ));
+        assert!(stops.reached(
+            &[record(
+                "depth 3 seldepth 6 score mate 2 nodes 9 time 3 hashfull 0 pv"
+            )],
+            1
+        ));
+        assert!(!stops.reached(
+            &[record(
+                "depth 3 seldepth 6 score mate 3 nodes 9 time 3 hashfull 0 pv"
+            )],
+            1
+        ));
         // Being mated is no goal.
-        assert!(!stops.reached(&record(
-            "depth 3 seldepth 6 score mate -1 nodes 9 time 3 hashfull 0 pv"
-        )));
+        assert!(!stops.reached(
+            &[record(
+                "depth 3 seldepth 6 score mate -1 nodes 9 time 3 hashfull 0 pv"
+            )],
+            1
+        ));
+    }
+
+    #[test]
+    fn a_depth_goal_waits_for_every_line() {
+        let line = |depth: u32, mv: &str| {
+            let text =
+                format!("depth {depth} seldepth 6 score cp 5 nodes 9 time 3 hashfull 0 pv {mv}");
+            SearchRecord::parse(&text).unwrap().unwrap()
+        };
+        let stops = Stops {
+            depth: Some(6),
+            ..Stops::default()
+        };
+        // The third line is still the previous iteration's, with a move line 2 has taken since.
+        let partial = [line(6, "WPe2-e4"), line(6, "WPd2-d4"), line(5, "WPd2-d4")];
+        assert!(!stops.reached(&partial, 3));
+        assert!(stops.reached(&partial[..2], 2));
+        let done = [line(6, "WPe2-e4"), line(6, "WPd2-d4"), line(6, "WNg1-f3")];
+        assert!(stops.reached(&done, 3));
+        // Nor before the search has reported each line once.
+        assert!(!stops.reached(&done[..2], 3));
     }
 }

@@ -150,6 +150,10 @@ impl Control for Reporter<'_> {
             self.printed_at = Instant::now();
         }
     }
+
+    fn lines_wanted(&self) -> usize {
+        self.last.len()
+    }
 }
 
 impl Worker {
@@ -361,7 +365,14 @@ impl Worker {
         let level = Level::new(self.elo).filter(|_| self.limit_strength);
         self.conn.client.set(Setting::Level(level))?;
         self.conn.client.set(Setting::Lines(self.lines))?;
-        let among = among_text(&self.root_moves(root, searchmoves));
+        let moves = self.root_moves(root, searchmoves);
+        // The device ranks no more lines than it has root moves.
+        let rankable = if moves.is_empty() {
+            root.legal_moves().len()
+        } else {
+            moves.len()
+        };
+        let among = among_text(&moves);
         let cpu = cpu_command(&among);
         let mut reporter = Reporter {
             out: &self.out,
@@ -369,7 +380,7 @@ impl Worker {
             root,
             ponder,
             // The lines asked for (a strength level ranks more, for its own choice).
-            last: vec![None; usize::from(self.lines)],
+            last: vec![None; usize::from(self.lines).min(rankable.max(1))],
             printed_at: Instant::now(),
         };
         match &mut self.conn.watcher {
