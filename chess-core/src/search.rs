@@ -72,6 +72,12 @@ const FUTILITY_MAX_DEPTH: i32 = 3;
 /// ...to the quiet moves after the first when the static evaluation plus this margin per ply
 /// of depth cannot reach alpha.
 const FUTILITY_MARGIN: i32 = 110;
+/// SEE pruning applies up to this depth...
+const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+/// ...to quiet moves that lose more than this per ply of depth in exchanges on their square...
+const SEE_QUIET_MARGIN: i32 = 64;
+/// ...and to captures that lose more than this per ply of depth squared.
+const SEE_CAPTURE_MARGIN: i32 = 20;
 /// Internal iterative reduction: a node this deep without a table move is searched a ply
 /// shallower (a good move to try first is worth more than the ply).
 const IIR_MIN_DEPTH: i32 = 4;
@@ -235,6 +241,16 @@ fn reduction(depth: i32, index: usize) -> i32 {
     (d * i + 1) / 2
 }
 
+/// How much material a move may lose in exchanges before SEE pruning drops it at `depth`.
+#[inline]
+fn see_margin(depth: i32, quiet: bool) -> i32 {
+    if quiet {
+        SEE_QUIET_MARGIN * depth
+    } else {
+        SEE_CAPTURE_MARGIN * depth * depth
+    }
+}
+
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Stores a node's result in the table, except at a root that left moves out: it did not
     /// search the position itself. (The bound and the move travel as one small pair so that
@@ -245,6 +261,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
             table::store(self.mem.tt, key, depth, score, bound, mv, ply);
         }
+    }
+
+    /// True when `mv` loses more than `margin` in the exchanges on its square. (Out of line:
+    /// the exchange's swap list stays out of the recursion's frame.)
+    #[inline(never)]
+    fn loses_material(&self, mv: Move, margin: i32) -> bool {
+        see(&self.pos, mv) < -margin
     }
 
     /// True when the position at `ply` repeats an earlier one (a draw for the search).
@@ -464,13 +487,24 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
 
             // Step 10. Late move pruning: late quiet moves at shallow depth rarely matter;
-            // futility pruning: nor do quiet moves when the position is far below alpha.
+            // futility pruning: nor do quiet moves when the position is far below alpha; SEE
+            // pruning: nor do moves that lose more material than a shallow search could win
+            // back.
             let late = depth <= LMP_MAX_DEPTH && index >= LMP_BASE + LMP_PER_DEPTH * depth as usize;
             if !pv_node
                 && !in_check
                 && quiet
                 && (late || futile && index > 0)
                 && best_score > -MATE_BOUND
+            {
+                index += 1;
+                continue;
+            }
+            if ply > 0
+                && !in_check
+                && depth <= SEE_PRUNE_MAX_DEPTH
+                && best_score > -MATE_BOUND
+                && self.loses_material(mv, see_margin(depth, quiet))
             {
                 index += 1;
                 continue;
