@@ -336,51 +336,34 @@ mod tests {
 
     #[test]
     fn goals() {
-        let record = |text: &str| SearchRecord::parse(text).unwrap().unwrap();
         let stops = Stops {
             depth: Some(5),
             nodes: Some(1000),
             mate: Some(2),
             after: None,
         };
-        assert!(!stops.reached(&[record(RECORD)], 1));
-        assert!(stops.reached(
-            &[record(
-                "depth 5 seldepth 6 score cp 5 nodes 900 time 3 hashfull 0 pv"
-            )],
-            1
+        // One line, as the record gives it.
+        let reached = |text: &str| stops.reached(&[SearchRecord::parse(text).unwrap().unwrap()], 1);
+        assert!(!reached(RECORD));
+        assert!(reached(
+            "depth 5 seldepth 6 score cp 5 nodes 900 time 3 hashfull 0 pv"
         ));
         // A bound is not a completed iteration.
-        assert!(!stops.reached(
-            &[record(
-                "depth 5 seldepth 6 score cp 5 lowerbound nodes 900 time 3 hashfull 0 pv"
-            )],
-            1
+        assert!(!reached(
+            "depth 5 seldepth 6 score cp 5 lowerbound nodes 900 time 3 hashfull 0 pv"
         ));
-        assert!(stops.reached(
-            &[record(
-                "depth 1 seldepth 6 score cp 5 nodes 1000 time 3 hashfull 0 pv"
-            )],
-            1
+        assert!(reached(
+            "depth 1 seldepth 6 score cp 5 nodes 1000 time 3 hashfull 0 pv"
         ));
-        assert!(stops.reached(
-            &[record(
-                "depth 3 seldepth 6 score mate 2 nodes 9 time 3 hashfull 0 pv"
-            )],
-            1
+        assert!(reached(
+            "depth 3 seldepth 6 score mate 2 nodes 9 time 3 hashfull 0 pv"
         ));
-        assert!(!stops.reached(
-            &[record(
-                "depth 3 seldepth 6 score mate 3 nodes 9 time 3 hashfull 0 pv"
-            )],
-            1
+        assert!(!reached(
+            "depth 3 seldepth 6 score mate 3 nodes 9 time 3 hashfull 0 pv"
         ));
         // Being mated is no goal.
-        assert!(!stops.reached(
-            &[record(
-                "depth 3 seldepth 6 score mate -1 nodes 9 time 3 hashfull 0 pv"
-            )],
-            1
+        assert!(!reached(
+            "depth 3 seldepth 6 score mate -1 nodes 9 time 3 hashfull 0 pv"
         ));
     }
 
