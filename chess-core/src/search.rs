@@ -491,20 +491,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // pruning: nor do moves that lose more material than a shallow search could win
             // back.
             let late = depth <= LMP_MAX_DEPTH && index >= LMP_BASE + LMP_PER_DEPTH * depth as usize;
-            if !pv_node
-                && !in_check
-                && quiet
-                && (late || futile && index > 0)
+            let shallow_quiet = !pv_node && quiet && (late || futile && index > 0);
+            if !in_check
                 && best_score > -MATE_BOUND
-            {
-                index += 1;
-                continue;
-            }
-            if ply > 0
-                && !in_check
-                && depth <= SEE_PRUNE_MAX_DEPTH
-                && best_score > -MATE_BOUND
-                && self.loses_material(mv, see_margin(depth, quiet))
+                && (shallow_quiet
+                    || (ply > 0
+                        && depth <= SEE_PRUNE_MAX_DEPTH
+                        && self.loses_material(mv, see_margin(depth, quiet))))
             {
                 index += 1;
                 continue;

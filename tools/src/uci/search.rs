@@ -199,11 +199,9 @@ impl Stops {
         };
         let exact = |r: &SearchRecord| r.bound == ScoreBound::Exact;
         let deep = |d: u32| {
-            lines.len() >= wanted
-                && lines
-                    .iter()
-                    .take(wanted.max(1))
-                    .all(|r| exact(r) && r.depth >= d)
+            lines
+                .get(..wanted.max(1))
+                .is_some_and(|asked| asked.iter().all(|r| exact(r) && r.depth >= d))
         };
         self.depth.is_some_and(deep)
             || self.nodes.is_some_and(|n| best.nodes >= n)
