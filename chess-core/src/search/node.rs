@@ -1,0 +1,112 @@
+//! The small steps of a node, out of line so that their locals stay out of the recursion's
+//! frame: the table store, the exchange test, repetitions, making and taking back a move at a
+//! ply, and the PV.
+
+use super::table::{self, Bound};
+use super::{see, Frame, Searcher, MAX_PLY};
+use crate::game::HistoryStore;
+use crate::piece::Move;
+
+impl<H: HistoryStore> Searcher<'_, '_, H> {
+    /// Stores a node's result in the table, except at a root that left moves out: it did not
+    /// search the position itself. (The bound and the move travel as one small pair so that
+    /// every argument fits in a register: no stack slot in each recursion frame.)
+    #[inline(never)]
+    pub(super) fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        found: (Bound, Move),
+        ply: usize,
+    ) {
+        let (bound, mv) = found;
+        if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
+            table::store(self.mem.tt, key, depth, score, bound, mv, ply);
+        }
+    }
+
+    /// True when `mv` loses more than `margin` in the exchanges on its square. (Out of line:
+    /// the exchange's swap list stays out of the recursion's frame.)
+    #[inline(never)]
+    pub(super) fn loses_material(&self, mv: Move, margin: i32) -> bool {
+        see(&self.pos, mv) < -margin
+    }
+
+    /// True when the position at `ply` repeats an earlier one (a draw for the search).
+    #[inline(never)]
+    pub(super) fn is_repetition(&self, ply: usize) -> bool {
+        let key = self.pos.hash();
+        let window = usize::from(self.pos.halfmove_clock());
+        // Positions of this search, two plies apart, then the game's.
+        let mut back = 2;
+        while back <= window {
+            let k = if back <= ply {
+                self.mem.frames.get(ply - back).map(|f| f.key)
+            } else {
+                self.game.key_before(back - ply)
+            };
+            match k {
+                Some(k) if k == key => return true,
+                Some(_) => {}
+                None => return false,
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Plays `mv` at `ply`, keeping what undoes it in that ply's frame (out of line, so that
+    /// neither its locals nor the undo record sit in every recursion frame). False when the
+    /// move is refused, which a generated move never is.
+    #[inline(never)]
+    pub(super) fn make(&mut self, ply: usize, mv: Move) -> bool {
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return false;
+        };
+        match self.pos.make(mv) {
+            Ok(undo) => {
+                frame.undo = undo;
+                if ply == 0 {
+                    // Tell the host which root move the search is on.
+                    self.root_number = self.root_number.saturating_add(1);
+                    self.budget.root_move(mv, self.root_number);
+                }
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Takes back the move [`Searcher::make`] played at `ply`.
+    #[inline(never)]
+    pub(super) fn unmake(&mut self, ply: usize, mv: Move) {
+        if let Some(frame) = self.mem.frames.get(ply) {
+            self.pos.unmake(mv, &frame.undo);
+        }
+    }
+
+    pub(super) fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
+        self.mem.frames.get_mut(ply)
+    }
+
+    /// Makes `mv` followed by the child's PV this ply's PV, copying between frames directly
+    /// (not through the stack, which must stay small in the kernel).
+    #[inline(never)]
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self
+            .mem
+            .frames
+            .split_at_mut((ply + 1).min(self.mem.frames.len()));
+        let Some(f) = head.last_mut() else { return };
+        f.pv[0] = mv;
+        f.pv_len = 1;
+        if let Some(child) = tail.first() {
+            let n = child.pv_len.min(MAX_PLY - 1);
+            if let (Some(dst), Some(src)) = (f.pv.get_mut(1..=n), child.pv.get(..n)) {
+                dst.copy_from_slice(src);
+                f.pv_len = n + 1;
+            }
+        }
+    }
+}
