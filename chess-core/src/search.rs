@@ -83,14 +83,6 @@ const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 64;
 /// ...and to captures that lose more than this per ply of depth squared.
 const SEE_CAPTURE_MARGIN: i32 = 20;
-/// Singular extensions apply from this depth...
-const SE_MIN_DEPTH: i32 = 6;
-/// ...to a table move stored at most this many plies shallower than the node, with a lower
-/// bound or an exact score...
-const SE_TT_DEPTH_MARGIN: i32 = 3;
-/// ...which no other move comes within this margin per ply of depth of, in a search of
-/// half the depth without it.
-const SE_MARGIN: i32 = 2;
 /// Internal iterative reduction: a node this deep without a table move is searched a ply
 /// shallower (a good move to try first is worth more than the ply).
 const IIR_MIN_DEPTH: i32 = 4;
@@ -104,8 +96,6 @@ pub struct Frame {
     pv_len: usize,
     killers: [Move; KILLERS],
     key: u64,
-    /// The move a singular search at this ply leaves out (`Move::NULL` otherwise).
-    excluded: Move,
     /// What undoes the move being searched at this ply.
     undo: Undo,
 }
@@ -126,7 +116,6 @@ impl Frame {
             pv_len: 0,
             killers: [Move::NULL; KILLERS],
             key: 0,
-            excluded: Move::NULL,
             undo: Undo::NONE,
         }
     }
@@ -177,11 +166,6 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     /// The host asked to stop ([`Budget::stop_requested`]) before stopping was allowed.
     stop_pending: bool,
     sel_depth: usize,
-    /// The depth of the iteration under way.
-    root_depth: i32,
-    /// A singular search is under way (they do not nest: each would add a frame to the
-    /// stack).
-    in_singular: bool,
 }
 
 /// Searches the game's current position as `request` asks and returns the best move found
@@ -217,8 +201,6 @@ pub fn search<H: HistoryStore>(
         may_stop: false,
         stop_pending: false,
         sel_depth: 0,
-        root_depth: 0,
-        in_singular: false,
     };
     s.mem.history.age();
     let result = s.iterate(&request);
@@ -264,12 +246,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let pv_node = beta - alpha > 1;
 
         // Step 1. Initialise the node: clear its PV, extend checks, drop into quiescence
-        // at the horizon or at the deepest ply the frames allow. A singular search of this
-        // node leaves one move out.
-        let mut excluded = Move::NULL;
+        // at the horizon or at the deepest ply the frames allow.
         if let Some(f) = self.frame(ply) {
             f.pv_len = 0;
-            excluded = f.excluded;
         }
         let in_check = self.pos.in_check();
         if in_check {
@@ -302,26 +281,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
 
         // Step 3. Transposition table: its move is tried first; outside the PV its score
-        // ends the node when it is deep enough and its bound fits the window (not in a
-        // singular search, which asks about the other moves). A deep enough lower bound
-        // makes its move a candidate for the singular extension.
+        // ends the node when it is deep enough and its bound fits the window.
         let mut tt_move = Move::NULL;
-        let mut singular_beta = None;
         if let Some(e) = table::probe(self.mem.tt, key) {
             tt_move = e.mv();
-            if ply > 0
-                && excluded == Move::NULL
-                && !self.in_singular
-                && depth >= SE_MIN_DEPTH
-                && (ply as i32) < 2 * self.root_depth
-                && tt_move != Move::NULL
-                && e.depth() >= depth - SE_TT_DEPTH_MARGIN
-                && matches!(e.bound(), Bound::Lower | Bound::Exact)
-                && e.score(ply).abs() < MATE_BOUND
-            {
-                singular_beta = Some(e.score(ply) - SE_MARGIN * depth);
-            }
-            if !pv_node && excluded == Move::NULL && e.depth() >= depth {
+            if !pv_node && e.depth() >= depth {
                 let s = e.score(ply);
                 let cut = match e.bound() {
                     Bound::Exact => true,
@@ -358,7 +322,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // Step 7. Null move pruning: if passing still beats beta, a real move will too
             // (not in pawn endings, where passing may be the only good move: zugzwang).
             if !null_child
-                && excluded == Move::NULL
                 && depth >= NMP_MIN_DEPTH
                 && static_eval >= beta
                 && eval::has_non_pawn_material(self.pos.board(), self.pos.side_to_move())
@@ -376,23 +339,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 8. Singular extension: a table move that every other move stays well below
-        // (searched without it at half depth) is extended a ply. When even the others beat
-        // beta, so does this node (multi-cut).
-        let mut extension = 0;
-        if let Some(sb) = singular_beta {
-            let v = self.singular(ply, depth, tt_move, sb);
-            if self.stop {
-                return 0;
-            }
-            if v < sb {
-                extension = 1;
-            } else if sb >= beta {
-                return sb;
-            }
-        }
-
-        // Step 9. Generate the moves into this ply's frame and order them. No move at all
+        // Step 8. Generate the moves into this ply's frame and order them. No move at all
         // is mate or stalemate.
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return static_eval;
@@ -408,7 +355,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         self.score_moves(ply, tt_move);
 
-        // Step 10. The move loop.
+        // Step 9. The move loop.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
@@ -419,14 +366,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             && depth <= FUTILITY_MAX_DEPTH
             && static_eval + FUTILITY_MARGIN * depth <= alpha;
         while let Some(mv) = self.pick(ply, index) {
-            if mv == excluded {
-                index += 1;
-                continue;
-            }
             let quiet = mv.is_quiet();
             let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
 
-            // Step 11. Late move pruning: late quiet moves at shallow depth rarely matter;
+            // Step 10. Late move pruning: late quiet moves at shallow depth rarely matter;
             // futility pruning: nor do quiet moves when the position is far below alpha; SEE
             // pruning: nor do moves that lose more material than a shallow search could win
             // back.
@@ -443,31 +386,30 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 continue;
             }
 
-            // Step 12. Search the move: the first with the full window; the others with a
+            // Step 11. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
-            // when they turn out better than expected. A singular table move goes a ply deeper.
+            // when they turn out better than expected.
             // Generated moves are never refused; a refusal (release builds only) skips the move.
             if !self.make(ply, mv) {
                 index += 1;
                 continue;
             }
             let gives_check = self.pos.in_check();
-            let new_depth = depth - 1 + if mv == tt_move { extension } else { 0 };
             let mut value;
             if index == 0 {
-                value = -self.negamax(new_depth, ply + 1, -beta, -alpha, false);
+                value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
                     r = reduction(depth, index) - i32::from(pv_node);
                     r = r.clamp(0, depth - 2);
                 }
-                value = -self.negamax(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
+                value = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
                 if value > alpha && r > 0 {
-                    value = -self.negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                    value = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if value > alpha && value < beta {
-                    value = -self.negamax(new_depth, ply + 1, -beta, -alpha, false);
+                    value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
                 }
             }
             self.unmake(ply, mv);
@@ -476,7 +418,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             index += 1;
 
-            // Step 13. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
+            // Step 12. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
             // becomes a killer and earns history, the quiet moves tried before it lose some.
             if value > best_score {
                 best_score = value;
@@ -494,16 +436,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 14. Store the result with the bound it proves; a singular search proves
-        // nothing about the node itself (and fails low when the left-out move was the only
-        // one).
-        if excluded != Move::NULL {
-            return if best_score == -INFINITY {
-                alpha
-            } else {
-                best_score
-            };
-        }
+        // Step 13. Store the result with the bound it proves.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if alpha > original_alpha {

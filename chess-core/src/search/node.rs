@@ -1,9 +1,9 @@
 //! The small steps of a node, out of line so that their locals stay out of the recursion's
-//! frame: the table store, the singular search, the exchange test, repetitions, making and taking back a move at a
+//! frame: the table store, the exchange test, repetitions, making and taking back a move at a
 //! ply, and the PV.
 
 use super::table::{self, Bound};
-use super::{see, Frame, Searcher, INFINITY, MAX_PLY};
+use super::{see, Frame, Searcher, MAX_PLY};
 use crate::game::HistoryStore;
 use crate::piece::Move;
 
@@ -24,39 +24,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
             table::store(self.mem.tt, key, depth, score, bound, mv, ply);
         }
-    }
-
-    /// The singular search of the node at `ply`: at half its `depth`, without `tt_move`, in
-    /// a null window just under `singular_beta`. (Out of line, like the frame's excluded move:
-    /// the recursion's frame stays small.)
-    #[inline(never)]
-    pub(super) fn singular(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        tt_move: Move,
-        singular_beta: i32,
-    ) -> i32 {
-        debug_assert!(!self.in_singular, "singular searches do not nest");
-        let Some(f) = self.frame(ply) else {
-            return INFINITY;
-        };
-        f.excluded = tt_move;
-        self.in_singular = true;
-        let v = self.negamax(
-            (depth - 1) / 2,
-            ply,
-            singular_beta - 1,
-            singular_beta,
-            false,
-        );
-        self.in_singular = false;
-        if let Some(f) = self.frame(ply) {
-            // The node's own search starts over: no move left out, no PV of the other moves.
-            f.excluded = Move::NULL;
-            f.pv_len = 0;
-        }
-        v
     }
 
     /// True when `mv` loses more than `margin` in the exchanges on its square. (Out of line:
