@@ -86,6 +86,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
+    /// The frame of `ply` (`None` beyond the frames the caller supplied).
     pub(super) fn frame(&mut self, ply: usize) -> Option<&mut Frame> {
         self.mem.frames.get_mut(ply)
     }
