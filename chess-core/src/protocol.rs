@@ -12,7 +12,9 @@ use crate::level::{self, Level, Rng, LEVEL_LINES, VARIETY_LINES};
 use crate::movegen;
 use crate::notation::{self, MoveText, Writer};
 use crate::piece::Move;
-use crate::search::{self, Budget, Interrupted, Limit, Memory, Progress, Request, MAX_LINES};
+use crate::search::{
+    self, Budget, Interrupted, Limit, Memory, Progress, Request, SearchResult, MAX_LINES,
+};
 
 pub use crate::command::Mode;
 
@@ -261,6 +263,7 @@ impl<H: HistoryStore> Device<H> {
     }
 
     /// `00`, and `09` once its position is read.
+    #[inline(never)]
     fn new_game(&mut self, mode: Mode, pos: Position, out: &mut Writer<'_>) {
         self.game.reset(pos);
         self.mode = Some(mode);
@@ -269,6 +272,7 @@ impl<H: HistoryStore> Device<H> {
     }
 
     /// `09`.
+    #[inline(never)]
     fn load(&mut self, mode: Mode, fen: &[u8], out: &mut Writer<'_>) {
         match fen::parse_fen(fen) {
             Ok(pos) => self.new_game(mode, pos, out),
@@ -434,7 +438,21 @@ impl<H: HistoryStore> Device<H> {
             record: &mut record,
         };
         let result = search::search(&self.game, request, memory, &mut recorder)?;
-        record.finish(&result);
+        self.conclude(&result, &mut record, running, &mut ctx.out);
+        Ok(())
+    }
+
+    /// The end of `03`: keeps the search's record for `13` and plays the move the settings
+    /// choose. (Out of line: its locals stay off the stack the search runs on.)
+    #[inline(never)]
+    fn conclude(
+        &mut self,
+        result: &SearchResult,
+        record: &mut Record<&mut [RecordLine]>,
+        running: usize,
+        out: &mut Writer<'_>,
+    ) {
+        record.finish(result);
         self.info_count = record.count;
         self.info_half = running;
         self.info_root.clone_from(self.game.position());
@@ -445,8 +463,7 @@ impl<H: HistoryStore> Device<H> {
             }
             None => None,
         };
-        self.play(mv.unwrap_or(result.best)).write(&mut ctx.out);
-        Ok(())
+        self.play(mv.unwrap_or(result.best)).write(out);
     }
 
     /// True when the CPU may move now: the side to move is not a human's in a game against
