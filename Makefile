@@ -2,7 +2,8 @@
 # live in kernel.mk. Kbuild builds the module itself (obj-m := driver/chess.o).
 #
 #   make play        build and play against the engine in the terminal (no kernel needed)
-#   make test        install what is needed, then run every test, the QEMU boot test included
+#   make test        install what is needed, then run every test: the QEMU boot test and the
+#                    module's kernel stack bound included
 #   make test-user   only the userspace tests (no kernel build)
 #   make bench       perft speed next to shakmaty and cozy-chess, and the fixed search workload
 #   make bench-vm    the module's real speed: on the bench kernel (no debugging; built once into
@@ -60,7 +61,7 @@ test-user: lint
 
 test: test-user
 	@tools/kernel/deps.sh
-	$(MAKE) qemu-test
+	$(MAKE) stack-bound qemu-test
 
 bench: build
 	$(RELEASE)/kchess bench --perft

@@ -9,6 +9,8 @@
 #   make bench-kernel  build the bench kernel (tools/kernel/bench.config: no debugging, the Rust
 #                      misc device sample built in) into the cache, beside the test kernel
 #   make bench-module  driver/chess.ko against the bench kernel, staged in $(BENCH_DIR)/module
+#   make stack-bound   the most kernel stack the module can use (tools/kernel/stack-bound.py),
+#                      against the test kernel's task stack (stack-bound-bench: the bench kernel's)
 #
 # KDIR=<kernel build dir> uses that tree instead of the cached build (which is built first when
 # absent). The module is built in a staging copy ($(MODULE_STAGE)) of Kbuild, driver/ and
@@ -44,8 +46,9 @@ BENCH_TIMEOUT ?= 1200
 KCHESS_KDIR = $(if $(KDIR),$(KDIR),$(shell $(KCHESS_ROOT)/tools/kernel/build.sh --print-kdir))
 KCHESS_BENCH_KDIR = $(shell $(KCHESS_ROOT)/tools/kernel/build.sh --bench --print-kdir)
 KCHESS_CLIPPY = $(if $(shell command -v clippy-driver 2>/dev/null),CLIPPY=1,)
+STACK_BOUND := $(KCHESS_ROOT)/tools/kernel/stack-bound.py
 
-.PHONY: kernel module qemu-test qemu module-clean bench-kernel bench-module
+.PHONY: kernel module qemu-test qemu module-clean bench-kernel bench-module stack-bound stack-bound-bench
 
 kernel:
 ifeq ($(KDIR),)
@@ -77,6 +80,16 @@ qemu-test: $(QEMU_DIR)/initramfs.cpio
 qemu: $(QEMU_DIR)/initramfs.cpio
 	@$(KCHESS_ROOT)/tools/qemu/run.sh -k $(KCHESS_KDIR)/arch/x86/boot/bzImage \
 		-i $(QEMU_DIR)/initramfs.cpio --interactive
+
+# The most kernel stack the module can use (tools/kernel/stack-bound.py), against the task
+# stack of the kernel it is built for: the test kernel's (KASAN doubles frames and stack alike),
+# and with `stack-bound-bench` a production kernel's 16 KiB (the bench kernel's build).
+stack-bound: module
+	@$(STACK_BOUND) $(MODULE_KO) --thread-size $$($(STACK_BOUND) --thread-size-of $(KCHESS_KDIR)/.config)
+
+stack-bound-bench: bench-module
+	@$(STACK_BOUND) $(BENCH_DIR)/module/driver/chess.ko \
+		--thread-size $$($(STACK_BOUND) --thread-size-of $(KCHESS_BENCH_KDIR)/.config)
 
 module-clean:
 	rm -rf $(MODULE_STAGE) $(QEMU_DIR)

@@ -47,6 +47,10 @@ pub use table::TtEntry;
 
 /// The deepest ply a search reaches, quiescence included.
 pub const MAX_PLY: usize = 48;
+/// The most search calls (negamax and quiescence) on the stack at once: one a ply, and a
+/// negamax's where it hands its ply to quiescence. `tools/kernel/stack-bound.py` bounds the
+/// module's kernel stack with it.
+pub const MAX_RECURSION: usize = MAX_PLY + 1;
 /// The score of giving mate now; mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mates.
