@@ -107,11 +107,17 @@ impl<S: AsRef<[RecordLine]> + AsMut<[RecordLine]>> Record<S> {
         self.count = 0;
     }
 
-    /// A line the search reports: it replaces the earlier report of the same rank.
+    /// A line the search reports: it replaces the earlier report of the same rank. A failed
+    /// low window proves no move (its PV is empty), so the line keeps the PV it had.
     pub(super) fn note(&mut self, progress: &Progress, pv: &[Move]) {
         let rank = usize::from(progress.line.max(1)) - 1;
+        let reported = rank < self.count;
         if let Some(slot) = self.lines.as_mut().get_mut(rank) {
-            *slot = RecordLine::new(*progress, pv);
+            if pv.is_empty() && reported {
+                slot.progress = *progress;
+            } else {
+                *slot = RecordLine::new(*progress, pv);
+            }
             self.count = self.count.max(rank + 1);
         }
     }
