@@ -360,18 +360,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.score_moves(ply, tt_move);
 
         // Step 9. The move loop.
+        #[cfg(debug_assertions)]
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index = 0;
-        let side = self.pos.side_to_move().index();
         let futile = !pv_node
             && !in_check
             && depth <= FUTILITY_MAX_DEPTH
             && static_eval + FUTILITY_MARGIN * depth <= alpha;
         while let Some(mv) = self.pick(ply, index) {
             let quiet = mv.is_quiet();
-            let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
 
             // Step 10. Late move pruning: late quiet moves at shallow depth rarely matter;
             // futility pruning: nor do quiet moves when the position is far below alpha; SEE
@@ -432,7 +431,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     self.update_pv(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.reward_quiet(ply, mv, depth, side, kind, index - 1);
+                            self.reward_quiet(ply, mv, depth, index - 1);
                         }
                         break;
                     }
@@ -440,15 +439,23 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 13. Store the result with the bound it proves.
+        // Step 13. Store the result with the bound it proves: exact when a move raised alpha,
+        // which gave the node a PV.
+        let raised = self.frame(ply).is_some_and(|f| f.pv_len > 0);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(
+            raised,
+            alpha > original_alpha,
+            "a PV exactly when alpha rose"
+        );
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if raised {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        self.store(key, depth, best_score, (bound, best_move), ply);
+        self.store(depth, best_score, (bound, best_move), ply);
         best_score
     }
 }

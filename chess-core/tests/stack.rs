@@ -48,7 +48,7 @@ fn search_frames_are_small() {
     );
     assert!(deepest >= 12);
     assert!(
-        max_frame <= 256,
+        max_frame <= 192,
         "a search ply uses {max_frame} bytes of stack"
     );
 }

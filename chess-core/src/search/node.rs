@@ -9,18 +9,13 @@ use crate::piece::Move;
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Stores a node's result in the table, except at a root that left moves out: it did not
-    /// search the position itself. (The bound and the move travel as one small pair so that
-    /// every argument fits in a register: no stack slot in each recursion frame.)
+    /// search the position itself. The key is the position's own, every move taken back by
+    /// then. (The bound and the move travel as one small pair so that every argument fits in a
+    /// register: no stack slot in each recursion frame.)
     #[inline(never)]
-    pub(super) fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        score: i32,
-        found: (Bound, Move),
-        ply: usize,
-    ) {
+    pub(super) fn store(&mut self, depth: i32, score: i32, found: (Bound, Move), ply: usize) {
         let (bound, mv) = found;
+        let key = self.pos.hash();
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
             table::store(self.mem.tt, key, depth, score, bound, mv, ply);
         }

@@ -102,18 +102,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         frame.moves.as_slice().get(i).copied()
     }
 
-    /// A quiet move caused a beta cutoff at `ply`: it becomes the first killer and gains
-    /// history; the `tried` quiet moves searched before it lose as much.
+    /// A quiet move caused a beta cutoff at `ply` (taken back: its piece is on its square
+    /// again): it becomes the first killer and gains history; the `tried` quiet moves searched
+    /// before it lose as much.
     #[inline(never)]
-    pub(super) fn reward_quiet(
-        &mut self,
-        ply: usize,
-        mv: Move,
-        depth: i32,
-        side: usize,
-        kind: usize,
-        tried: usize,
-    ) {
+    pub(super) fn reward_quiet(&mut self, ply: usize, mv: Move, depth: i32, tried: usize) {
+        let side = self.pos.side_to_move().index();
+        let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
         if let Some(f) = self.frame(ply) {
             if f.killers[0] != mv {
                 f.killers[1] = f.killers[0];
