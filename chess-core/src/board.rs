@@ -137,7 +137,7 @@ impl core::fmt::Display for IllegalMove {
 }
 
 /// The pieces and where they stand: the two arrays, the 64 slots and derived bitboards.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
     /// White's array, then Black's: one array, so that a [`PieceRef`] is its index.
     pieces: [Piece; PieceRef::COUNT],

@@ -137,7 +137,7 @@ impl Game {
 pub fn repetition_key(pos: &Position) -> u64 {
     match (pos.ep_square(), notation::legal_ep_square(pos)) {
         (Some(_), None) => {
-            let mut p = pos.clone();
+            let mut p = *pos;
             p.clear_ep();
             p.hash()
         }

@@ -344,7 +344,7 @@ impl<H: HistoryStore> Device<H> {
 
     /// `12`.
     fn perft(&mut self, depth: u32, ctx: &mut Context<'_, '_>) -> Result<(), Interrupted> {
-        let mut pos = self.game.position().clone();
+        let mut pos = *self.game.position();
         let Some(frames) = ctx.memory.frames.get_mut(..depth as usize) else {
             Reply::InvFmt.write(&mut ctx.out);
             return Ok(());

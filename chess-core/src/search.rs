@@ -186,7 +186,7 @@ pub fn search<H: HistoryStore>(
         _ => request.max_nodes,
     };
     let mut s = Searcher {
-        pos: game.position().clone(),
+        pos: *game.position(),
         game,
         mem,
         budget,

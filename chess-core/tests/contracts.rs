@@ -122,7 +122,7 @@ fn piece_can_move_knows_geometry_and_castling_through_check() {
 #[cfg_attr(debug_assertions, should_panic(expected = "is not a legal move"))]
 fn make_refuses_a_move_onto_its_own_piece() {
     let mut pos = Position::startpos();
-    let before = pos.clone();
+    let before = pos;
     assert_eq!(
         pos.make(mv(Square::D1, Square::D2, MoveFlag::Quiet)),
         Err(IllegalMove::TargetOccupied)
@@ -135,7 +135,7 @@ fn make_refuses_a_move_onto_its_own_piece() {
 #[cfg_attr(debug_assertions, should_panic(expected = "is not a legal move"))]
 fn make_refuses_a_move_from_an_empty_square() {
     let mut pos = Position::startpos();
-    let before = pos.clone();
+    let before = pos;
     assert_eq!(
         pos.make(mv(Square::E4, Square::E5, MoveFlag::Quiet)),
         Err(IllegalMove::NoPieceToMove)

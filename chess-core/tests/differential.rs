@@ -344,9 +344,9 @@ fn run_playouts(starts: &[String], count: usize, seed: u64) -> Tally {
         let start = &starts[i % starts.len()];
         let mut pos = parse(start);
         let mut b: cz::Board = start.parse().unwrap();
-        let mut game = Game::new(pos.clone());
+        let mut game = Game::new(pos);
         let mut played: Vec<Move> = Vec::new();
-        let mut positions: Vec<Position> = vec![pos.clone()];
+        let mut positions: Vec<Position> = vec![pos];
         let mut keys: Vec<u64> = vec![repetition_key(&pos)];
         let mut boards: Vec<cz::Board> = vec![b.clone()];
         t.playouts += 1;
@@ -463,7 +463,7 @@ fn run_playouts(starts: &[String], count: usize, seed: u64) -> Tally {
             pos.make(mv).unwrap();
             b.play(to_cozy(mv));
             played.push(mv);
-            positions.push(pos.clone());
+            positions.push(pos);
             keys.push(repetition_key(&pos));
             boards.push(b.clone());
             t.plies += 1;

@@ -264,7 +264,7 @@ fn insufficient_material_cases() {
 fn undo_restores_and_reopens_a_finished_game() {
     let mut game = Game::default();
     play_all(&mut game, &["f2f3", "e7e5", "g2g4"], &[ONGOING; 3]);
-    let before_mate = game.position().clone();
+    let before_mate = *game.position();
     let mate = Status::Over(Outcome::Checkmate {
         winner: Color::Black,
     });
@@ -316,7 +316,7 @@ fn undo_restores_and_reopens_a_finished_game() {
 #[test]
 fn a_game_that_starts_finished_is_over_at_once() {
     let mated = parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    let mut game = Game::new(mated.clone());
+    let mut game = Game::new(mated);
     assert_eq!(
         game.outcome(),
         Some(Outcome::Checkmate {
@@ -342,7 +342,7 @@ fn a_game_that_starts_finished_is_over_at_once() {
     );
 
     let stalemated = parse("k7/8/1Q6/8/8/8/8/K7 b - - 0 1");
-    let game = Game::new(stalemated.clone());
+    let game = Game::new(stalemated);
     assert_eq!(game.outcome(), Some(Outcome::Stalemate));
 
     // reset() does the same on a game in progress.

@@ -170,7 +170,7 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
     assert_eq!(written(|w| fen::write_fen(&again, w)), out, "'{}'", show());
     // Equal positions, up to the en passant square the writer leaves out when no capture
     // there is legal (it is written only when usable, see `fen::write_fen`).
-    let mut expected = pos.clone();
+    let mut expected = pos;
     if notation::legal_ep_square(&pos).is_none() {
         expected.clear_ep();
     } else {
@@ -194,7 +194,7 @@ fn check_fen(input: &[u8], t: &mut FenTally) {
     );
     let moves = legal_moves(&pos);
     for &mv in moves.as_slice() {
-        let mut q = pos.clone();
+        let mut q = pos;
         let undo = q.make(mv).unwrap();
         assert_eq!(q.hash(), q.compute_hash(), "'{}' {}", show(), uci(mv));
         q.unmake(mv, &undo);

@@ -176,7 +176,7 @@ fn every_check_a_move_gives_loads() {
     let (mut checks, mut double_checks) = (0, 0);
     for pos in &positions {
         for &mv in legal_moves(pos).as_slice() {
-            let mut q = pos.clone();
+            let mut q = *pos;
             q.make(mv).unwrap();
             let n = q.checkers().count_ones();
             if n == 0 {
@@ -414,7 +414,7 @@ fn make_unmake_restores_every_move() {
         check_invariants(pos, &|| fen(pos));
         for &mv in legal_moves(pos).as_slice() {
             let ctx = || format!("{} in '{}'", uci(mv), fen(pos));
-            let mut q = pos.clone();
+            let mut q = *pos;
             let (color, kind) = q.board().piece_at(mv.from()).unwrap();
             let slot = q.board().slot(mv.from()).unwrap();
             let moves_before = q.board().piece(slot).moves;
@@ -446,7 +446,7 @@ fn make_unmake_restores_every_move() {
             let replies = legal_moves(&q);
             if !replies.is_empty() && rng.chance(20) {
                 let reply = replies.as_slice()[rng.below(replies.len())];
-                let before = q.clone();
+                let before = q;
                 let u2 = q.make(reply).unwrap();
                 check_invariants(&q, &|| format!("{} then {}", ctx(), uci(reply)));
                 q.unmake(reply, &u2);
@@ -459,7 +459,7 @@ fn make_unmake_restores_every_move() {
 
         // A null move and its undoing.
         if !pos.in_check() {
-            let mut q = pos.clone();
+            let mut q = *pos;
             let undo = q.make_null();
             assert_eq!(q.side_to_move(), pos.side_to_move().other());
             assert_eq!(q.ep_square(), None);
@@ -505,7 +505,7 @@ fn game_move_list_replays() {
     let mut buf = vec![0u8; 1 << 16];
     for i in 0..300 {
         let start = parse(&starts[i % starts.len()]);
-        let mut game = Game::new(start.clone());
+        let mut game = Game::new(start);
         for _ in 0..200 {
             if !game.is_ongoing() {
                 break;
@@ -522,7 +522,7 @@ fn game_move_list_replays() {
         assert!(!w.overflowed());
         let text = String::from_utf8(w.written().to_vec()).unwrap();
         let played: Vec<Move> = game.moves().collect();
-        let mut replay = Game::new(start.clone());
+        let mut replay = Game::new(start);
         let tokens: Vec<&str> = if text.is_empty() {
             vec![]
         } else {

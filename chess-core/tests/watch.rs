@@ -29,7 +29,7 @@ fn record(watch: &Watch) -> String {
 fn a_failed_low_window_keeps_the_line_it_had() {
     let root = Position::startpos();
     let e4 = parse_uci(&root, b"e2e4").unwrap();
-    let mut after = root.clone();
+    let mut after = root;
     after.make(e4).unwrap();
     let e5 = parse_uci(&after, b"e7e5").unwrap();
     let mut watch = Watch::new();

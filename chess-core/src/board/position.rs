@@ -46,7 +46,7 @@ impl Undo {
 }
 
 /// A position: the board plus side to move, castling rights, en passant square and clocks.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     board: Board,
     side: Color,

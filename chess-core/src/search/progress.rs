@@ -98,7 +98,7 @@ impl Progress {
             out.number(u64::from(number));
         }
         out.bytes(b" pv");
-        let mut pos = root.clone();
+        let mut pos = *root;
         for &mv in pv {
             if !movegen::legal_moves(&pos).contains(mv) {
                 break;

@@ -125,8 +125,8 @@ pub fn sorted_moves(pos: &Position) -> Vec<Move> {
 /// Plays up to `max_plies` random legal moves from `start` (stopping at mate, stalemate or
 /// the fifty-move limit) and returns every position reached, `start` included.
 pub fn playout(start: &Position, max_plies: usize, rng: &mut Rng) -> Vec<Position> {
-    let mut pos = start.clone();
-    let mut out = vec![pos.clone()];
+    let mut pos = *start;
+    let mut out = vec![pos];
     for _ in 0..max_plies {
         let moves = sorted_moves(&pos);
         if moves.is_empty() || pos.halfmove_clock() >= 100 {
@@ -139,7 +139,7 @@ pub fn playout(start: &Position, max_plies: usize, rng: &mut Rng) -> Vec<Positio
             _ => moves[rng.below(moves.len())],
         };
         pos.make(mv).unwrap();
-        out.push(pos.clone());
+        out.push(pos);
     }
     out
 }

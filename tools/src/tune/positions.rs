@@ -248,7 +248,7 @@ impl SelfPlay {
     fn open(&mut self, start: &Position, random: RangeInclusive<u64>, rng: &mut Rng) {
         let span = random.end().saturating_sub(*random.start()) + 1;
         loop {
-            self.game.reset(start.clone());
+            self.game.reset(*start);
             let plies = random.start() + rng.below(span);
             for _ in 0..plies {
                 let moves = movegen::legal_moves(self.game.position());
