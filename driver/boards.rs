@@ -201,6 +201,7 @@ impl Board {
     /// Waits, interruptibly, until the board is idle and takes its engine; on a busy board
     /// `13` and `14` are answered at once instead, into `reply` (the file's) and as the board's
     /// latest reply.
+    #[inline(never)]
     pub(crate) fn take_turn(
         &self,
         input: &[u8],
@@ -234,6 +235,7 @@ impl Board {
     /// Puts the engine back after a command, publishes the reply the command left in it (the
     /// first `reply_len` bytes; none after an interruption) as the board's latest and the file's,
     /// and wakes the commands waiting for the board.
+    #[inline(never)]
     pub(crate) fn end_turn(
         &self,
         engine: KBox<Engine>,
