@@ -10,9 +10,9 @@ relocations to the module's own symbols, and indirect ones. An indirect call rea
 at its vtable slot when the load of the pointer shows it, else any method the module's data
 points to (the trait objects' vtables), though never its own impl's.
 
-Two recursions are allowed, each bounded by the core: the search (negamax, quiescence and the
-singular search take turns, `MAX_RECURSION` frames at most, in `chess-core/src/search.rs`) and
-perft (`MAX_PERFT` frames, `chess-core/src/command.rs`). Any other cycle is an error.
+Two recursions are allowed, each bounded by the core: the search (negamax and quiescence take
+turns, `MAX_RECURSION` frames at most, in `chess-core/src/search.rs`) and perft (`MAX_PERFT`
+frames, `chess-core/src/command.rs`). Any other cycle is an error.
 
 A call into the kernel is charged KERNEL_CALL bytes, and the kernel's path from the system call
 to the module's entry point KERNEL_ENTRY bytes: the part of the figure that is an estimate, not
