@@ -85,11 +85,10 @@ qemu: $(QEMU_DIR)/initramfs.cpio
 # stack of the kernel it is built for: the test kernel's (KASAN doubles frames and stack alike),
 # and with `stack-bound-bench` a production kernel's 16 KiB (the bench kernel's build).
 stack-bound: module
-	@$(STACK_BOUND) $(MODULE_KO) --thread-size $$($(STACK_BOUND) --thread-size-of $(KCHESS_KDIR)/.config)
+	@$(STACK_BOUND) $(MODULE_KO) --config $(KCHESS_KDIR)/.config
 
 stack-bound-bench: bench-module
-	@$(STACK_BOUND) $(BENCH_DIR)/module/driver/chess.ko \
-		--thread-size $$($(STACK_BOUND) --thread-size-of $(KCHESS_BENCH_KDIR)/.config)
+	@$(STACK_BOUND) $(BENCH_DIR)/module/driver/chess.ko --config $(KCHESS_BENCH_KDIR)/.config
 
 module-clean:
 	rm -rf $(MODULE_STAGE) $(QEMU_DIR)

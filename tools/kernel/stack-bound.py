@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The most kernel stack chess.ko can use: a bound from its machine code, not a measurement.
 
-    tools/kernel/stack-bound.py build/module/driver/chess.ko --thread-size 32768
+    tools/kernel/stack-bound.py build/module/driver/chess.ko --config KDIR/.config
+    tools/kernel/stack-bound.py --config KDIR/.config     # just that kernel's task stack
 
 Reads `objdump -dr` of the module, takes each function's frame from its pushes and `sub
 $n,%rsp` (the deepest point of %rsp, plus the return address) and follows its calls from the
@@ -336,19 +337,17 @@ def thread_size(config):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("module", type=Path, nargs="?")
-    ap.add_argument("--thread-size", type=int, default=THREAD_SIZE,
-                    help=f"the task's stack in bytes (default {THREAD_SIZE})")
-    ap.add_argument("--thread-size-of", type=Path, metavar="CONFIG",
-                    help="print the task stack of a kernel built with this .config, and exit")
+    ap.add_argument("module", type=Path, nargs="?",
+                    help="the module to bound (without it: print the task stack and exit)")
+    ap.add_argument("--config", type=Path,
+                    help=f"the .config of the kernel it is for (default: a {THREAD_SIZE}-byte stack)")
     ap.add_argument("--core", type=Path, default=Path(__file__).resolve().parents[2] / "chess-core/src",
                     help="the core's sources, for MAX_PLY, MAX_RECURSION and MAX_PERFT")
     args = ap.parse_args()
-    if args.thread_size_of:
-        print(thread_size(args.thread_size_of))
-        return 0
+    stack = thread_size(args.config) if args.config else THREAD_SIZE
     if not args.module:
-        ap.error("the module is missing")
+        print(stack)
+        return 0
     source = (args.core / "search.rs").read_text()
     max_ply = int(re.search(r"pub const MAX_PLY: usize = (\d+);", source).group(1))
     extra = re.search(r"pub const MAX_RECURSION: usize = MAX_PLY \+ (\d+);", source)
@@ -364,8 +363,8 @@ def main():
         print(f"stack-bound: {args.module}: {e}")
         return 2
     search = max(f.frame for n, f in funcs.items() if SEARCH.search(n))
-    fits = total <= args.thread_size
-    print(f"stack-bound: {args.module}: {total} of {args.thread_size} bytes at most"
+    fits = total <= stack
+    print(f"stack-bound: {args.module}: {total} of {stack} bytes at most"
           f" ({'fits' if fits else 'DOES NOT FIT'}); the search's {recursions[0][2]} frames"
           f" (MAX_PLY {max_ply}) take up to {search} bytes each")
     print("stack-bound: the deepest chain: " + " -> ".join(path))
