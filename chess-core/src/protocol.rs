@@ -226,7 +226,7 @@ impl<H: HistoryStore> Device<H> {
         let out = &mut ctx.out;
         match cmd {
             // Commands that need no game.
-            Command::NewGame(mode) => self.new_game(mode, Position::startpos(), out),
+            Command::NewGame(mode) => self.new_game(mode, out),
             Command::Load(mode, fen) => self.load(mode, fen, out),
             Command::SetLimit(limit) => {
                 self.limit = limit;
@@ -262,22 +262,28 @@ impl<H: HistoryStore> Device<H> {
         Ok(())
     }
 
-    /// `00`, and `09` once its position is read.
+    /// `00`. Out of line, as is `load`: a `Position` built in the dispatcher would take its
+    /// frame's room under every search.
     #[inline(never)]
-    fn new_game(&mut self, mode: Mode, pos: Position, out: &mut Writer<'_>) {
-        self.game.reset(pos);
-        self.mode = Some(mode);
-        self.info_count = 0;
-        Reply::Ok.write(out);
+    fn new_game(&mut self, mode: Mode, out: &mut Writer<'_>) {
+        self.start(mode, Position::startpos(), out);
     }
 
     /// `09`.
     #[inline(never)]
     fn load(&mut self, mode: Mode, fen: &[u8], out: &mut Writer<'_>) {
         match fen::parse_fen(fen) {
-            Ok(pos) => self.new_game(mode, pos, out),
+            Ok(pos) => self.start(mode, pos, out),
             Err(_) => Reply::InvFmt.write(out),
         }
+    }
+
+    /// A new game from `pos`: `00`, and `09` once its position is read.
+    fn start(&mut self, mode: Mode, pos: Position, out: &mut Writer<'_>) {
+        self.game.reset(pos);
+        self.mode = Some(mode);
+        self.info_count = 0;
+        Reply::Ok.write(out);
     }
 
     /// `01`.
