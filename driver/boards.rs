@@ -16,6 +16,7 @@ use crate::notation::Writer;
 use crate::piece::Move;
 use crate::protocol::{Context, Device, RecordLine, Watch, MAX_REPLY, RECORD_LINES};
 use crate::search::{Budget, Frame, History, Limit, Memory, Progress, TtEntry, FRAMES};
+use crate::command::MAX_COMMAND;
 use crate::{Settings, NAMES};
 
 /// The game history, kept in a kvmalloc'd buffer instead of inline.
@@ -35,6 +36,10 @@ impl AsMut<[Ply]> for PlyStore {
 
 /// A board's device and the memory its searches use: what a running command owns.
 pub(crate) struct Engine {
+    /// The command being run, copied here by [`Board::take_turn`]: the caller's copy is off
+    /// the stack before the command runs.
+    command: KVVec<u8>,
+    command_len: usize,
     /// Boxed on its own: built on the stack once, not again inside `Engine` (a few KiB,
     /// doubled by KASAN's redzones in the test kernel).
     device: KBox<Device<PlyStore>>,
@@ -57,6 +62,8 @@ impl Engine {
         device.seed(unsafe { kernel::bindings::get_random_u64() });
         Ok(KBox::new(
             Engine {
+                command: KVVec::from_elem(0u8, MAX_COMMAND + 1, GFP_KERNEL)?,
+                command_len: 0,
                 device,
                 tt: KVVec::from_elem(TtEntry::EMPTY, settings.tt_entries, GFP_KERNEL)?,
                 frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
@@ -68,10 +75,23 @@ impl Engine {
         )?)
     }
 
-    /// Runs one command with `budget`; the length of the reply left in `self.reply`, or `None`
-    /// when a signal interrupted it (the game is then unchanged).
-    pub(crate) fn run(&mut self, input: &[u8], budget: &mut dyn Budget) -> Option<usize> {
+    /// Keeps `input` (cut to [`MAX_COMMAND`] + 1 bytes, which tells an oversized command) as
+    /// the command to run.
+    fn set_command(&mut self, input: &[u8]) {
+        let n = input.len().min(self.command.len());
+        if let (Some(dst), Some(src)) = (self.command.get_mut(..n), input.get(..n)) {
+            dst.copy_from_slice(src);
+        }
+        self.command_len = n;
+    }
+
+    /// Runs the command [`Board::take_turn`] gave it with `budget`; the length of the reply
+    /// left in `self.reply`, or `None` when a signal interrupted it (the game is then
+    /// unchanged).
+    pub(crate) fn run(&mut self, budget: &mut dyn Budget) -> Option<usize> {
         let Engine {
+            command,
+            command_len,
             device,
             tt,
             frames,
@@ -89,6 +109,7 @@ impl Engine {
             budget,
             records,
         };
+        let input = command.get(..*command_len).unwrap_or(&[]);
         device.handle(input, &mut ctx).ok()?;
         Some(ctx.out.len())
     }
@@ -198,7 +219,8 @@ impl Board {
         u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(0)
     }
 
-    /// Waits, interruptibly, until the board is idle and takes its engine; on a busy board
+    /// Waits, interruptibly, until the board is idle and takes its engine, which keeps `input`
+    /// as the command to run; on a busy board
     /// `13` and `14` are answered at once instead, into `reply` (the file's) and as the board's
     /// latest reply.
     #[inline(never)]
@@ -210,7 +232,8 @@ impl Board {
     ) -> Result<Turn> {
         let mut state = self.state.lock();
         loop {
-            if let Some(engine) = state.engine.take() {
+            if let Some(mut engine) = state.engine.take() {
+                engine.set_command(input);
                 state.watch.begin(input, self.now_ms());
                 return Ok(Turn::Run(engine));
             }
@@ -318,4 +341,7 @@ pub(crate) fn board_overhead() -> usize {
         + FRAMES * size_of::<Frame>()
         + size_of::<History>()
         + 2 * MAX_REPLY
+        + (MAX_COMMAND + 1)
+        + RECORD_LINES * size_of::<RecordLine>()
+        + size_of::<Watch>()
 }

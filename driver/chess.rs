@@ -293,6 +293,21 @@ fn read_command<'a>(
     Ok(buf)
 }
 
+/// Reads one command from `iov` and takes its turn on `board` ([`Board::take_turn`]). Out of
+/// line, so that the command's buffer is off the stack while the command runs with the
+/// engine's copy.
+#[inline(never)]
+fn take_command(
+    iov: &mut IovIterSource<'_>,
+    board: &Board,
+    reply: &Mutex<ReplyBuf>,
+    nonblocking: bool,
+) -> Result<Turn> {
+    let mut cmd = [0u8; MAX_COMMAND + 1];
+    let input = read_command(iov, &mut cmd)?;
+    board.take_turn(input, reply, nonblocking)
+}
+
 #[vtable]
 impl MiscDevice for ChessFile {
     type Ptr = Pin<KBox<Self>>;
@@ -329,15 +344,13 @@ impl MiscDevice for ChessFile {
             // Not a command: nothing happens and this file keeps its reply.
             return Ok(0);
         }
-        let mut cmd = [0u8; MAX_COMMAND + 1];
-        let input = read_command(iov, &mut cmd)?;
         let nonblocking = nonblocking(&kiocb);
         let me = kiocb.file().get_ref();
         let board = &*me.board;
 
-        if let Turn::Run(mut engine) = board.take_turn(input, &me.reply, nonblocking)? {
+        if let Turn::Run(mut engine) = take_command(iov, board, &me.reply, nonblocking)? {
             // No lock is held while the command runs: the board's other files can watch it.
-            let reply_len = engine.run(input, &mut board.budget());
+            let reply_len = engine.run(&mut board.budget());
             // Nothing below can fail: the game and the replies stay consistent.
             board.end_turn(engine, reply_len, &me.reply);
             let interrupted = reply_len.is_none();
