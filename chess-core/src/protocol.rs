@@ -443,7 +443,8 @@ impl<H: HistoryStore> Device<H> {
             host: &mut *ctx.budget,
             record: &mut record,
         };
-        let result = search::search(&self.game, request, memory, &mut recorder)?;
+        let mut result = SearchResult::NONE;
+        search::search_into(&self.game, request, memory, &mut recorder, &mut result)?;
         self.conclude(&result, &mut record, running, &mut ctx.out);
         Ok(())
     }

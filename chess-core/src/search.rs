@@ -180,6 +180,19 @@ pub fn search<H: HistoryStore>(
     mem: Memory<'_>,
     budget: &mut dyn Budget,
 ) -> Result<SearchResult, Interrupted> {
+    let mut result = SearchResult::NONE;
+    search_into(game, request, mem, budget, &mut result).map(|()| result)
+}
+
+/// [`search`], filling `result` in place: a caller on a small stack (the kernel's) keeps one
+/// result, not a copy of it too. On `Err`, `result` holds nothing to use.
+pub fn search_into<H: HistoryStore>(
+    game: &Game<H>,
+    request: Request<'_>,
+    mem: Memory<'_>,
+    budget: &mut dyn Budget,
+    result: &mut SearchResult,
+) -> Result<(), Interrupted> {
     let start_ms = budget.now_ms();
     let node_limit = match request.limit {
         Limit::Nodes(n) => n.min(request.max_nodes),
@@ -207,12 +220,12 @@ pub fn search<H: HistoryStore>(
         sel_depth: 0,
     };
     s.mem.history.age();
-    let result = s.iterate(&request);
+    let done = s.iterate(&request, result);
     debug_assert!(
         s.pos == *game.position(),
         "the search did not take back every move it made"
     );
-    result
+    done
 }
 
 /// Late-move reduction for a quiet move: grows with depth and with the move's index.

@@ -26,20 +26,13 @@ const MATE_CONFIRM_PLIES: i32 = 2;
 const TIME_NEW_ITERATION_DIVISOR: u64 = 2;
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
-    pub(super) fn iterate(&mut self, request: &Request<'_>) -> Result<SearchResult, Interrupted> {
-        let mut result = SearchResult {
-            best: Move::NULL,
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0,
-            hashfull: 0,
-            pv: [Move::NULL; MAX_PLY],
-            pv_len: 0,
-            lines: [RootLine::NONE; MAX_LINES],
-            line_count: 0,
-        };
+    /// Deepens until the request's limits or the host stop it, keeping in `result` what the
+    /// last complete iteration found. (Filled in place: the kernel's stack holds one result.)
+    pub(super) fn iterate(
+        &mut self,
+        request: &Request<'_>,
+        result: &mut SearchResult,
+    ) -> Result<(), Interrupted> {
         // The root's moves go in the spare last frame: a move list is too big for the stack.
         let (first, count) = match self.mem.frames.last_mut() {
             Some(spare) => {
@@ -54,7 +47,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             None => (None, 0),
         };
         let Some(first) = first else {
-            return Ok(result);
+            return Ok(());
         };
         result.best = first;
         let max_depth = match self.limit {
@@ -68,7 +61,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if count == 1 && matches!(self.limit, Limit::Time(_)) {
             result.pv[0] = first;
             result.pv_len = 1;
-            return Ok(result);
+            return Ok(());
         }
 
         let mut score = 0;
@@ -99,7 +92,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 }
                 if k == 0 {
                     score = value;
-                    self.complete_iteration(&mut result, depth, score);
+                    self.complete_iteration(result, depth, score);
                 } else {
                     self.report(depth, value, ScoreBound::Exact);
                 }
@@ -128,7 +121,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         result.time_ms = self.elapsed();
         result.seldepth = (self.sel_depth + 1).min(usize::from(u8::MAX)) as u8;
         result.hashfull = table::hashfull(self.mem.tt);
-        Ok(result)
+        Ok(())
     }
 
     /// One iteration at `depth` within a window around the previous iteration's `score`

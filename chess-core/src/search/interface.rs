@@ -135,6 +135,21 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// No move, nothing searched.
+    pub const NONE: SearchResult = SearchResult {
+        best: Move::NULL,
+        score: 0,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        time_ms: 0,
+        hashfull: 0,
+        pv: [Move::NULL; MAX_PLY],
+        pv_len: 0,
+        lines: [RootLine::NONE; MAX_LINES],
+        line_count: 0,
+    };
+
     /// The ranked root moves.
     pub fn lines(&self) -> &[RootLine] {
         self.lines.get(..self.line_count).unwrap_or(&[])
