@@ -382,7 +382,9 @@ impl<H: HistoryStore> Device<H> {
         }
     }
 
-    /// `03 MOVE...`: every move named must be legal here (`ILLMOVE` otherwise).
+    /// `03 MOVE...`: every move named must be legal here (`ILLMOVE` otherwise). Inlined into
+    /// the dispatcher: a frame of its own would stay on the stack under the search.
+    #[inline(always)]
     fn cpu_move_among(
         &mut self,
         text: &[u8],
