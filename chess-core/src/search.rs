@@ -50,7 +50,7 @@ pub const MAX_PLY: usize = 48;
 /// The most search calls (negamax and quiescence) on the stack at once: one a ply, and a
 /// negamax's where it hands its ply to quiescence. `tools/kernel/stack-bound.py` bounds the
 /// module's kernel stack with it.
-pub const MAX_RECURSION: usize = MAX_PLY + 1;
+pub const MAX_RECURSION: usize = MAX_PLY + 2;
 /// The score of giving mate now; mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mates.
@@ -87,6 +87,14 @@ const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 64;
 /// ...and to captures that lose more than this per ply of depth squared.
 const SEE_CAPTURE_MARGIN: i32 = 20;
+/// Singular extensions apply from this depth...
+const SE_MIN_DEPTH: i32 = 6;
+/// ...to a table move stored at most this many plies shallower than the node, with a lower
+/// bound or an exact score...
+const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// ...which no other move comes within this margin per ply of depth of, in a search of
+/// half the depth without it.
+const SE_MARGIN: i32 = 2;
 /// Internal iterative reduction: a node this deep without a table move is searched a ply
 /// shallower (a good move to try first is worth more than the ply).
 const IIR_MIN_DEPTH: i32 = 4;
@@ -100,6 +108,13 @@ pub struct Frame {
     pv_len: usize,
     killers: [Move; KILLERS],
     key: u64,
+    /// The move a singular search at this ply leaves out (`Move::NULL` otherwise).
+    excluded: Move,
+    /// The move this ply's node found singular, which it searches a ply deeper.
+    extended: Move,
+    /// The null window under which the table's move of this ply's node is tested for being
+    /// singular (`None`: not a candidate).
+    singular_beta: Option<i32>,
     /// What undoes the move being searched at this ply.
     undo: Undo,
 }
@@ -120,6 +135,9 @@ impl Frame {
             pv_len: 0,
             killers: [Move::NULL; KILLERS],
             key: 0,
+            excluded: Move::NULL,
+            extended: Move::NULL,
+            singular_beta: None,
             undo: Undo::NONE,
         }
     }
@@ -170,6 +188,11 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     /// The host asked to stop ([`Budget::stop_requested`]) before stopping was allowed.
     stop_pending: bool,
     sel_depth: usize,
+    /// The depth of the iteration under way.
+    root_depth: i32,
+    /// A singular search is under way (they do not nest: each would add a frame to the
+    /// stack).
+    in_singular: bool,
 }
 
 /// Searches the game's current position as `request` asks and returns the best move found
@@ -218,6 +241,8 @@ pub fn search_into<H: HistoryStore>(
         may_stop: false,
         stop_pending: false,
         sel_depth: 0,
+        root_depth: 0,
+        in_singular: false,
     };
     s.mem.history.age();
     let done = s.iterate(&request, result);
@@ -263,9 +288,14 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let pv_node = beta - alpha > 1;
 
         // Step 1. Initialise the node: clear its PV, extend checks, drop into quiescence
-        // at the horizon or at the deepest ply the frames allow.
+        // at the horizon or at the deepest ply the frames allow. A singular search of this
+        // node leaves one move out.
+        let mut excluded = Move::NULL;
         if let Some(f) = self.frame(ply) {
             f.pv_len = 0;
+            f.extended = Move::NULL;
+            f.singular_beta = None;
+            excluded = f.excluded;
         }
         let in_check = self.pos.in_check();
         if in_check {
@@ -298,11 +328,29 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
 
         // Step 3. Transposition table: its move is tried first; outside the PV its score
-        // ends the node when it is deep enough and its bound fits the window.
+        // ends the node when it is deep enough and its bound fits the window (not in a
+        // singular search, which asks about the other moves). A deep enough lower bound
+        // makes its move a candidate for the singular extension.
         let mut tt_move = Move::NULL;
         if let Some(e) = table::probe(self.mem.tt, key) {
             tt_move = e.mv();
-            if !pv_node && e.depth() >= depth {
+            if ply > 0
+                && excluded == Move::NULL
+                && !self.in_singular
+                && depth >= SE_MIN_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && tt_move != Move::NULL
+                && e.depth() >= depth - SE_TT_DEPTH_MARGIN
+                && matches!(e.bound(), Bound::Lower | Bound::Exact)
+                && e.score(ply).abs() < MATE_BOUND
+            {
+                // Kept in the frame, not across the null move's search.
+                let sb = e.score(ply) - SE_MARGIN * depth;
+                if let Some(f) = self.frame(ply) {
+                    f.singular_beta = Some(sb);
+                }
+            }
+            if !pv_node && excluded == Move::NULL && e.depth() >= depth {
                 let s = e.score(ply);
                 let cut = match e.bound() {
                     Bound::Exact => true,
@@ -339,6 +387,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // Step 7. Null move pruning: if passing still beats beta, a real move will too
             // (not in pawn endings, where passing may be the only good move: zugzwang).
             if !null_child
+                && excluded == Move::NULL
                 && depth >= NMP_MIN_DEPTH
                 && static_eval >= beta
                 && eval::has_non_pawn_material(self.pos.board(), self.pos.side_to_move())
@@ -356,7 +405,16 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 8. Generate the moves into this ply's frame and order them. No move at all
+        // Step 8. Singular extension: a table move that every other move stays well below
+        // (searched without it at half depth) is extended a ply. When even the others beat
+        // beta, so does this node (multi-cut).
+        if self.frame(ply).is_some_and(|f| f.singular_beta.is_some()) {
+            if let Some(v) = self.singular(ply, depth, tt_move, beta) {
+                return v;
+            }
+        }
+
+        // Step 9. Generate the moves into this ply's frame and order them. No move at all
         // is mate or stalemate.
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return static_eval;
@@ -372,7 +430,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         self.score_moves(ply, tt_move);
 
-        // Step 9. The move loop.
+        // Step 10. The move loop.
         #[cfg(debug_assertions)]
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -383,9 +441,14 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             && depth <= FUTILITY_MAX_DEPTH
             && static_eval + FUTILITY_MARGIN * depth <= alpha;
         while let Some(mv) = self.pick(ply, index) {
+            // Read from the frame each time: one value less kept across the recursion.
+            if self.frame(ply).is_some_and(|f| f.excluded == mv) {
+                index += 1;
+                continue;
+            }
             let quiet = mv.is_quiet();
 
-            // Step 10. Late move pruning: late quiet moves at shallow depth rarely matter;
+            // Step 11. Late move pruning: late quiet moves at shallow depth rarely matter;
             // futility pruning: nor do quiet moves when the position is far below alpha; SEE
             // pruning: nor do moves that lose more material than a shallow search could win
             // back.
@@ -402,30 +465,32 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 continue;
             }
 
-            // Step 11. Search the move: the first with the full window; the others with a
+            // Step 12. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
-            // when they turn out better than expected.
+            // when they turn out better than expected. A singular table move goes a ply deeper.
             // Generated moves are never refused; a refusal (release builds only) skips the move.
             if !self.make(ply, mv) {
                 index += 1;
                 continue;
             }
             let gives_check = self.pos.in_check();
+            let extend = self.frame(ply).is_some_and(|f| f.extended == mv);
+            let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if index == 0 {
-                value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
+                value = -self.negamax(new_depth, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
                     r = reduction(depth, index) - i32::from(pv_node);
                     r = r.clamp(0, depth - 2);
                 }
-                value = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+                value = -self.negamax(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
                 if value > alpha && r > 0 {
-                    value = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                    value = -self.negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if value > alpha && value < beta {
-                    value = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
+                    value = -self.negamax(new_depth, ply + 1, -beta, -alpha, false);
                 }
             }
             self.unmake(ply, mv);
@@ -434,7 +499,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             index += 1;
 
-            // Step 12. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
+            // Step 13. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
             // becomes a killer and earns history, the quiet moves tried before it lose some.
             if value > best_score {
                 best_score = value;
@@ -452,8 +517,16 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 13. Store the result with the bound it proves: exact when a move raised alpha,
-        // which gave the node a PV.
+        // Step 14. Store the result with the bound it proves: exact when a move raised alpha,
+        // which gave the node a PV. A singular search proves nothing about the node itself
+        // (and fails low when the left-out move was the only one).
+        if self.frame(ply).is_some_and(|f| f.excluded != Move::NULL) {
+            return if best_score == -INFINITY {
+                alpha
+            } else {
+                best_score
+            };
+        }
         let raised = self.frame(ply).is_some_and(|f| f.pv_len > 0);
         #[cfg(debug_assertions)]
         debug_assert_eq!(

@@ -24,10 +24,11 @@ fn search_frames_are_small() {
         history: &mut history,
     };
     search::search(&game, Limit::Depth(12).into(), mem, &mut Unlimited).unwrap();
-    let addrs: Vec<usize> = probe::PLY
-        .iter()
-        .map(|a| a.load(Ordering::Relaxed))
-        .collect();
+    let load = |table: &[std::sync::atomic::AtomicUsize]| -> Vec<usize> {
+        table.iter().map(|a| a.load(Ordering::Relaxed)).collect()
+    };
+    let addrs = load(&probe::PLY);
+    let singular = load(&probe::SINGULAR_PLY);
     let deepest = addrs.iter().rposition(|&a| a != usize::MAX).unwrap();
     assert!(
         addrs[1..=deepest].iter().all(|&a| a != usize::MAX),
@@ -39,16 +40,27 @@ fn search_frames_are_small() {
         .map(|p| addrs[p].saturating_sub(addrs[p + 1]))
         .max()
         .unwrap();
+    // A singular search (they do not nest) puts the plies below it one search deeper: the
+    // most any ply reached inside one lies below the same ply reached outside.
+    let singular_extra = (1..=deepest)
+        .filter(|&p| singular[p] != usize::MAX)
+        .map(|p| addrs[p].saturating_sub(singular[p]))
+        .max()
+        .unwrap();
     let lowest = *addrs[1..=deepest].iter().min().unwrap();
     let total = addrs[1] - lowest;
-    println!("deepest ply {deepest}, stack from ply 1 to it {total} bytes, largest ply frame {max_frame} bytes");
+    println!("deepest ply {deepest}, stack from ply 1 to it {total} bytes, largest ply frame {max_frame} bytes, a singular search {singular_extra} bytes");
     println!(
         "worst case for MAX_PLY = {MAX_PLY}: {} bytes",
-        max_frame * MAX_PLY
+        max_frame * MAX_PLY + singular_extra
     );
     assert!(deepest >= 12);
     assert!(
         max_frame <= 192,
         "a search ply uses {max_frame} bytes of stack"
+    );
+    assert!(
+        singular_extra <= 2 * max_frame,
+        "a singular search adds {singular_extra} bytes of stack"
     );
 }

@@ -47,6 +47,9 @@ NOT_COUNTED = re.compile(r"^__asan_report|^__asan_handle_no_return$|4core9panick
 ENTRY_POINTS = re.compile(r"MiscdeviceVTable|init_module|cleanup_module|___module_init")
 # The recursions the core bounds: each is one node of the call graph, with room for its frames.
 SEARCH = re.compile(r"6search.*(7negamax|10quiescence)")
+# A singular search's own frame, between a node and its search without the table move: at most
+# one in a line, since singular searches do not nest.
+SINGULAR = re.compile(r"6search.*8singular")
 PERFT = re.compile(r"6search5perft")
 
 HEADER = re.compile(r"^([0-9a-f]+) <(.+)>:$")
@@ -264,9 +267,12 @@ def bound(funcs, slots, recursions):
     # Each bounded recursion is one node of the graph (negamax and quiescence take turns on the
     # stack), with room for its bound of frames; every other function is its own node.
     def node_of(name):
-        return next((label for label, pattern, _ in recursions if pattern.search(name)), name)
+        for label, kinds in recursions:
+            if any(pattern.search(name) for pattern, _ in kinds):
+                return label
+        return name
 
-    limits = {label: frames for label, _, frames in recursions}
+    limits = dict(recursions)
     members, successors = {}, {}
     for name, f in funcs.items():
         members.setdefault(node_of(name), []).append(f)
@@ -301,8 +307,16 @@ def bound(funcs, slots, recursions):
             chain = " -> ".join(short(v) for v in [*visiting, node])
             raise Analysis("unbounded recursion through a pointer: " + chain)
         visiting[node] = None
-        frames = limits.get(node, 1) if node in successors[node] else 1
-        frame = max(f.frame for f in members[node])
+        if node in limits and node in successors[node]:
+            # Each kind of frame as often as the core allows, at its largest.
+            kinds = [(count, [f.frame for f in members[node] if p.search(f.name)])
+                     for p, count in limits[node]]
+            size = sum(count * max(frames) for count, frames in kinds if frames)
+            label = " + ".join(f"{count} x {max(frames)}" for count, frames in kinds if frames)
+            label = f"{node} ({label})"
+        else:
+            size = max(f.frame for f in members[node])
+            label = f"{short(node) if node in funcs else node} ({size})"
         best, via = 0, None
         for f in members[node]:
             targets = {node_of(c) for c in f.calls} - {node}
@@ -313,8 +327,7 @@ def bound(funcs, slots, recursions):
                 if (c := cost(t, visiting)) > best:
                     best, via = c, t
         del visiting[node]
-        label = f"{frames} x {short(node) if node in funcs else node} ({frame})"
-        memo[node] = (frames * frame + best, label, via)
+        memo[node] = (size + best, label, via)
         return memo[node][0]
 
     roots = sorted(n for n in funcs if ENTRY_POINTS.search(n))
@@ -325,7 +338,7 @@ def bound(funcs, slots, recursions):
             path.append(f"a kernel function ({KERNEL_CALL})")
             break
         _, label, node = memo[node]
-        path.append(label.removeprefix("1 x "))
+        path.append(label)
     return total, root, path, {n for n in funcs if node_of(n) in memo}
 
 
@@ -353,7 +366,9 @@ def main():
     extra = re.search(r"pub const MAX_RECURSION: usize = MAX_PLY \+ (\d+);", source)
     # perft(depth) calls itself down to depth 1 (perft_interruptible down to its poll depth).
     perft = re.search(r"pub const MAX_PERFT: u32 = (\d+);", (args.core / "command.rs").read_text())
-    recursions = [("search", SEARCH, max_ply + int(extra.group(1))), ("perft", PERFT, int(perft.group(1)))]
+    recursion = max_ply + int(extra.group(1))
+    recursions = [("search", [(SEARCH, recursion), (SINGULAR, 1)]),
+                  ("perft", [(PERFT, int(perft.group(1)))])]
     funcs = parse(args.module)
     try:
         for f in funcs.values():
@@ -365,7 +380,7 @@ def main():
     search = max(f.frame for n, f in funcs.items() if SEARCH.search(n))
     fits = total <= stack
     print(f"stack-bound: {args.module}: {total} of {stack} bytes at most"
-          f" ({'fits' if fits else 'DOES NOT FIT'}); the search's {recursions[0][2]} frames"
+          f" ({'fits' if fits else 'DOES NOT FIT'}); the search's {recursion} frames"
           f" (MAX_PLY {max_ply}) take up to {search} bytes each")
     print("stack-bound: the deepest chain: " + " -> ".join(path))
     big = sorted((funcs[n].frame, short(n)) for n in reached if funcs[n].frame > FRAME_WARN)

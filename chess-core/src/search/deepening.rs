@@ -134,6 +134,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         } else {
             (-INFINITY, INFINITY)
         };
+        self.root_depth = depth;
         loop {
             let v = self.negamax(depth, 0, alpha, beta, false);
             if self.stop {

@@ -1,6 +1,6 @@
 //! The small steps of a node, out of line so that their locals stay out of the recursion's
-//! frame: the table store, the exchange test, repetitions, making and taking back a move at a
-//! ply, and the PV.
+//! frame: the table store, the singular search, the exchange test, repetitions, making and
+//! taking back a move at a ply, and the PV.
 
 use super::table::{self, Bound};
 use super::{see, Frame, Searcher, MAX_PLY};
@@ -18,6 +18,51 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let key = self.pos.hash();
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
             table::store(self.mem.tt, key, depth, score, bound, mv, ply);
+        }
+    }
+
+    /// Step 8 of the node at `ply`: the singular search of its table move `tt_move`, at half
+    /// the node's `depth`, without that move, in a null window just under the frame's singular
+    /// beta. When every other move stays below it, the frame marks the move for a ply more.
+    /// `Some` is the node's value: 0 when the search stopped, the window's bound when the other
+    /// moves beat `beta` too (multi-cut). (Out of line, with the window: the recursion's frame
+    /// stays small.)
+    #[inline(never)]
+    pub(super) fn singular(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        tt_move: Move,
+        beta: i32,
+    ) -> Option<i32> {
+        debug_assert!(!self.in_singular, "singular searches do not nest");
+        let singular_beta = self.frame(ply)?.singular_beta?;
+        if let Some(f) = self.frame(ply) {
+            f.excluded = tt_move;
+        }
+        self.in_singular = true;
+        let v = self.negamax(
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            false,
+        );
+        self.in_singular = false;
+        if self.stop {
+            return Some(0);
+        }
+        let f = self.frame(ply)?;
+        // The node's own search starts over: no move left out, no PV of the other moves.
+        f.excluded = Move::NULL;
+        f.pv_len = 0;
+        if v < singular_beta {
+            f.extended = tt_move;
+            None
+        } else if singular_beta >= beta {
+            Some(singular_beta)
+        } else {
+            None
         }
     }
 

@@ -378,7 +378,7 @@ mod tests {
             names,
             [
                 "perft 12 3 (8902 leaves)",
-                "search (8 positions, 337143 nodes)"
+                "search (8 positions, 443630 nodes)"
             ]
         );
         assert!(figures
