@@ -46,6 +46,7 @@ play: build
 
 lint: setup
 	$(CARGO) fmt --all -- --check
+	rustfmt --edition 2021 --check driver/chess.rs
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 test-user: lint

@@ -11,12 +11,12 @@ use kernel::{
     time::{Instant, Monotonic},
 };
 
+use crate::command::MAX_COMMAND;
 use crate::game::{Ply, MAX_HISTORY};
 use crate::notation::Writer;
 use crate::piece::Move;
 use crate::protocol::{Context, Device, RecordLine, Watch, MAX_REPLY, RECORD_LINES};
 use crate::search::{Budget, Frame, History, Limit, Memory, Progress, TtEntry, FRAMES};
-use crate::command::MAX_COMMAND;
 use crate::{Settings, NAMES};
 
 /// The game history, kept in a kvmalloc'd buffer instead of inline.
@@ -220,9 +220,8 @@ impl Board {
     }
 
     /// Waits, interruptibly, until the board is idle and takes its engine, which keeps `input`
-    /// as the command to run; on a busy board
-    /// `13` and `14` are answered at once instead, into `reply` (the file's) and as the board's
-    /// latest reply.
+    /// as the command to run; on a busy board `13` and `14` are answered at once instead, into
+    /// `reply` (the file's) and as the board's latest reply.
     #[inline(never)]
     pub(crate) fn take_turn(
         &self,
