@@ -38,8 +38,7 @@ impl AsMut<[Ply]> for PlyStore {
 pub(crate) struct Engine {
     /// The command being run, copied here by [`Board::take_turn`]: the caller's copy is off
     /// the stack before the command runs.
-    command: KVVec<u8>,
-    command_len: usize,
+    command: ByteBuf,
     /// Boxed on its own: built on the stack once, not again inside `Engine` (a few KiB,
     /// doubled by KASAN's redzones in the test kernel).
     device: KBox<Device<PlyStore>>,
@@ -62,8 +61,7 @@ impl Engine {
         device.seed(unsafe { kernel::bindings::get_random_u64() });
         Ok(KBox::new(
             Engine {
-                command: KVVec::from_elem(0u8, MAX_COMMAND + 1, GFP_KERNEL)?,
-                command_len: 0,
+                command: ByteBuf::with_capacity(MAX_COMMAND + 1)?,
                 device,
                 tt: KVVec::from_elem(TtEntry::EMPTY, settings.tt_entries, GFP_KERNEL)?,
                 frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
@@ -75,23 +73,12 @@ impl Engine {
         )?)
     }
 
-    /// Keeps `input` (cut to [`MAX_COMMAND`] + 1 bytes, which tells an oversized command) as
-    /// the command to run.
-    fn set_command(&mut self, input: &[u8]) {
-        let n = input.len().min(self.command.len());
-        if let (Some(dst), Some(src)) = (self.command.get_mut(..n), input.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.command_len = n;
-    }
-
     /// Runs the command [`Board::take_turn`] gave it with `budget`; the length of the reply
     /// left in `self.reply`, or `None` when a signal interrupted it (the game is then
     /// unchanged).
     pub(crate) fn run(&mut self, budget: &mut dyn Budget) -> Option<usize> {
         let Engine {
             command,
-            command_len,
             device,
             tt,
             frames,
@@ -109,22 +96,26 @@ impl Engine {
             budget,
             records,
         };
-        let input = command.get(..*command_len).unwrap_or(&[]);
-        device.handle(input, &mut ctx).ok()?;
+        device.handle(command.as_slice(), &mut ctx).ok()?;
         Some(ctx.out.len())
     }
 }
 
-/// A reply buffer of [`MAX_REPLY`] bytes, filled to `len`: publishing into it never allocates.
-pub(crate) struct ReplyBuf {
+/// A buffer of fixed capacity (a reply's: [`MAX_REPLY`] bytes; a command's), filled to `len`:
+/// setting it never allocates.
+pub(crate) struct ByteBuf {
     buf: KVVec<u8>,
     len: usize,
 }
 
-impl ReplyBuf {
-    pub(crate) fn new() -> Result<ReplyBuf> {
-        Ok(ReplyBuf {
-            buf: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
+impl ByteBuf {
+    pub(crate) fn new() -> Result<ByteBuf> {
+        ByteBuf::with_capacity(MAX_REPLY)
+    }
+
+    fn with_capacity(capacity: usize) -> Result<ByteBuf> {
+        Ok(ByteBuf {
+            buf: KVVec::from_elem(0u8, capacity, GFP_KERNEL)?,
             len: 0,
         })
     }
@@ -133,11 +124,12 @@ impl ReplyBuf {
         self.buf.get(..self.len).unwrap_or(&[])
     }
 
-    /// Replaces the contents by `reply` (cut to [`MAX_REPLY`], which every reply fits).
-    pub(crate) fn set(&mut self, reply: &[u8]) {
-        debug_assert!(reply.len() <= MAX_REPLY);
-        let n = reply.len().min(self.buf.len());
-        if let (Some(dst), Some(src)) = (self.buf.get_mut(..n), reply.get(..n)) {
+    /// Replaces the contents by `bytes` (cut to the capacity, which every reply and every
+    /// command the driver reads fits).
+    pub(crate) fn set(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.len() <= self.buf.len());
+        let n = bytes.len().min(self.buf.len());
+        if let (Some(dst), Some(src)) = (self.buf.get_mut(..n), bytes.get(..n)) {
             dst.copy_from_slice(src);
         }
         self.len = n;
@@ -166,7 +158,7 @@ struct BoardState {
     /// keep its records off the stack at load.
     watch: KBox<Watch>,
     /// The board's latest reply, copied into newly opened files.
-    last_reply: ReplyBuf,
+    last_reply: ByteBuf,
 }
 
 /// One board: a game and everything its commands need.
@@ -200,7 +192,7 @@ impl Board {
         let state = BoardState {
             engine: Some(Engine::new(settings)?),
             watch: KBox::new(Watch::new(), GFP_KERNEL)?,
-            last_reply: ReplyBuf::new()?,
+            last_reply: ByteBuf::new()?,
         };
         Arc::pin_init(
             pin_init!(Board {
@@ -226,13 +218,13 @@ impl Board {
     pub(crate) fn take_turn(
         &self,
         input: &[u8],
-        reply: &Mutex<ReplyBuf>,
+        reply: &Mutex<ByteBuf>,
         nonblocking: bool,
     ) -> Result<Turn> {
         let mut state = self.state.lock();
         loop {
             if let Some(mut engine) = state.engine.take() {
-                engine.set_command(input);
+                engine.command.set(input);
                 state.watch.begin(input, self.now_ms());
                 return Ok(Turn::Run(engine));
             }
@@ -262,7 +254,7 @@ impl Board {
         &self,
         engine: KBox<Engine>,
         reply_len: Option<usize>,
-        file_reply: &Mutex<ReplyBuf>,
+        file_reply: &Mutex<ByteBuf>,
     ) {
         let mut state = self.state.lock();
         if let Some(reply) = reply_len.and_then(|n| engine.reply.get(..n)) {
@@ -282,7 +274,7 @@ impl Board {
     }
 
     /// Copies the board's latest reply into a newly opened file's.
-    pub(crate) fn latest_reply(&self, into: &mut ReplyBuf) {
+    pub(crate) fn latest_reply(&self, into: &mut ByteBuf) {
         into.set(self.state.lock().last_reply.as_slice());
     }
 }

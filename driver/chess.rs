@@ -87,7 +87,7 @@ mod square;
 
 mod boards;
 
-use boards::{board_overhead, Board, ReplyBuf, Turn};
+use boards::{board_overhead, Board, ByteBuf, Turn};
 use command::{MAX_COMMAND, MAX_THINK_MS};
 use search::TtEntry;
 
@@ -263,7 +263,7 @@ impl kernel::Module for ChessModule {
 struct ChessFile {
     board: Arc<Board>,
     #[pin]
-    reply: Mutex<ReplyBuf>,
+    reply: Mutex<ByteBuf>,
 }
 
 /// Whether the file behind `kiocb` was opened (or `fcntl`-ed) with `O_NONBLOCK`.
@@ -300,7 +300,7 @@ fn read_command<'a>(
 fn take_command(
     iov: &mut IovIterSource<'_>,
     board: &Board,
-    reply: &Mutex<ReplyBuf>,
+    reply: &Mutex<ByteBuf>,
     nonblocking: bool,
 ) -> Result<Turn> {
     let mut cmd = [0u8; MAX_COMMAND + 1];
@@ -320,7 +320,7 @@ impl MiscDevice for ChessFile {
             .find(|b| b.name == name)
             .cloned()
             .ok_or(ENODEV)?;
-        let mut reply = ReplyBuf::new()?;
+        let mut reply = ByteBuf::new()?;
         board.latest_reply(&mut reply);
         KBox::try_pin_init(
             try_pin_init!(ChessFile {
