@@ -75,6 +75,11 @@ pub const PHASE_MAX: i32 = 24;
 pub const TEMPO: i32 = 12;
 /// A stronger side without pawns and at most a minor piece ahead gets its score divided by this.
 pub const DRAWISH_DIVISOR: i32 = 8;
+/// With no pieces but one bishop a side, on squares of opposite colours, the score is divided
+/// by this.
+pub const OPPOSITE_BISHOPS_DIVISOR: i32 = 2;
+/// The relative ranks of an outpost (fourth to sixth).
+const OUTPOST_RANKS: core::ops::RangeInclusive<u8> = 3..=5;
 /// A passed pawn's king distances count from this relative rank on (the third: index 2).
 const PASSED_KING_FROM_RANK: u8 = 2;
 
@@ -85,8 +90,8 @@ pub struct Trace {
     pub counts: [i32; TERMS],
     /// The game phase, [`PHASE_MAX`] (middlegame) down to 0 (endgame).
     pub phase: i32,
-    /// Whether the score was divided by [`DRAWISH_DIVISOR`].
-    pub drawish: bool,
+    /// What the score was divided by: 1, [`DRAWISH_DIVISOR`] or [`OPPOSITE_BISHOPS_DIVISOR`].
+    pub divisor: i32,
 }
 
 /// Receives the terms as the evaluation counts them.
@@ -184,6 +189,7 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
     let their_pawns = b.pieces_bb(them, PieceKind::Pawn);
     let their_pawn_attacks = pawn_attacks(them, their_pawns);
+    let our_pawn_attacks = pawn_attacks(us, our_pawns);
     let their_king = b.king_square(them);
     let king_zone = attacks::king(their_king) | their_king.bit();
     // Squares of the enemy king's zone attacked, by kind; and the attacking pieces.
@@ -207,6 +213,18 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
         };
         if matches!(p.kind, PieceKind::Knight | PieceKind::Bishop) {
             minor_attacks |= att;
+            if OUTPOST_RANKS.contains(&p.square.relative_to(us).rank())
+                && our_pawn_attacks & p.square.bit() != 0
+                && front_span(us, p.square) & adjacent_files(p.square.file()) & their_pawns == 0
+            {
+                add(
+                    t,
+                    s,
+                    us,
+                    OUTPOST + usize::from(p.kind == PieceKind::Bishop),
+                    1,
+                );
+            }
         }
         let mobility = (att & !own & !their_pawn_attacks).count_ones() as usize;
         add(
@@ -230,6 +248,12 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
                 };
                 add(t, s, us, term, 1);
             }
+            if p.square.bit() & Rank::Seventh.relative_to(us).bitboard() != 0
+                && (their_king.bit() & Rank::Eighth.relative_to(us).bitboard() != 0
+                    || their_pawns & Rank::Seventh.relative_to(us).bitboard() != 0)
+            {
+                add(t, s, us, ROOK_SEVENTH, 1);
+            }
         }
     }
     if attackers >= KING_ATTACKERS_MIN {
@@ -249,7 +273,6 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     if b.pieces_bb(us, PieceKind::Bishop).count_ones() >= 2 {
         add(t, s, us, BISHOP_PAIR, 1);
     }
-    let our_pawn_attacks = pawn_attacks(us, our_pawns);
     for (i, kind) in PIECES.into_iter().enumerate() {
         let hit = count(our_pawn_attacks & b.pieces_bb(them, kind));
         if hit > 0 {
@@ -264,13 +287,16 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     }
 }
 
-/// Isolated, doubled, connected and passed pawns; a passed pawn's distance to both kings.
+/// Isolated, doubled, connected and passed pawns; a passed pawn's path, the rook behind it and
+/// its distance to both kings.
 fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     use terms::*;
     let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
     let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
     let defended = pawn_attacks(us, our_pawns);
     let (our_king, their_king) = (b.king_square(us), b.king_square(us.other()));
+    let occ = b.occupied();
+    let our_rooks = b.pieces_bb(us, PieceKind::Rook);
     for sq in Squares(our_pawns) {
         let file = file_mask(sq.file());
         let rank = usize::from(sq.relative_to(us).rank());
@@ -287,6 +313,15 @@ fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
         }
         if span & their_pawns == 0 {
             add(t, s, us, PASSED + rank, 1);
+            let path = span & file;
+            if path & occ == 0 {
+                add(t, s, us, PASSED_FREE + rank, 1);
+            } else if attacks::shift(sq.bit(), attacks::forward(us)) & b.color_bb(us.other()) != 0 {
+                add(t, s, us, PASSED_BLOCKED + rank, 1);
+            }
+            if attacks::rook(sq, occ) & our_rooks & file & !path != 0 {
+                add(t, s, us, ROOK_BEHIND_PASSED, 1);
+            }
             let advance = i32::from(
                 sq.relative_to(us)
                     .rank()
@@ -361,14 +396,14 @@ pub fn trace(pos: &Position) -> Trace {
     let mut trace = Trace {
         counts: [0; TERMS],
         phase: phase(pos.board()),
-        drawish: false,
+        divisor: 1,
     };
-    trace.drawish = evaluate_with(pos, &mut trace).1;
+    trace.divisor = evaluate_with(pos, &mut trace).1;
     trace
 }
 
-/// The evaluation for the side to move, and whether it was scaled down as drawish.
-fn evaluate_with<T: Tracer>(pos: &Position, t: &mut T) -> (i32, bool) {
+/// The evaluation for the side to move, and what it was divided by.
+fn evaluate_with<T: Tracer>(pos: &Position, t: &mut T) -> (i32, i32) {
     let b = pos.board();
     let mut s = side_score(b, Color::White, t);
     s -= side_score(b, Color::Black, t);
@@ -380,15 +415,33 @@ fn evaluate_with<T: Tracer>(pos: &Position, t: &mut T) -> (i32, bool) {
     } else {
         -white_view
     };
-    // Drawish material: scale down when the stronger side has no pawns and little extra.
     let strong = if score > 0 { us } else { us.other() };
+    let divisor = divisor(b, strong);
+    (score / divisor + TEMPO, divisor)
+}
+
+/// What a score in favour of `strong` is divided by, for material that is hard to win with:
+/// [`DRAWISH_DIVISOR`] when `strong` has no pawns and at most a minor piece more,
+/// [`OPPOSITE_BISHOPS_DIVISOR`] when each side has one bishop, on squares of opposite colours,
+/// and no other piece; 1 otherwise.
+fn divisor(b: &Board, strong: Color) -> i32 {
     if b.pieces_bb(strong, PieceKind::Pawn) == 0
         && material_without_pawns(b, strong) - material_without_pawns(b, strong.other())
             <= PIECE_VALUE[PieceKind::Bishop.index()]
     {
-        return (score / DRAWISH_DIVISOR + TEMPO, true);
+        return DRAWISH_DIVISOR;
     }
-    (score + TEMPO, false)
+    let bishops = b.kind_bb(PieceKind::Bishop);
+    let others =
+        b.kind_bb(PieceKind::Knight) | b.kind_bb(PieceKind::Rook) | b.kind_bb(PieceKind::Queen);
+    if others == 0
+        && b.pieces_bb(strong, PieceKind::Bishop).count_ones() == 1
+        && b.pieces_bb(strong.other(), PieceKind::Bishop).count_ones() == 1
+        && (bishops & attacks::DARK_SQUARES).count_ones() == 1
+    {
+        return OPPOSITE_BISHOPS_DIVISOR;
+    }
+    1
 }
 
 fn material_without_pawns(b: &Board, color: Color) -> i32 {
@@ -422,6 +475,58 @@ mod tests {
         let b =
             parse_fen(b"rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3").unwrap();
         assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    fn counts(fen: &str) -> Trace {
+        trace(&parse_fen(fen.as_bytes()).unwrap())
+    }
+
+    #[test]
+    fn outposts_need_a_defending_pawn_and_no_enemy_pawn_to_chase_them() {
+        let t = counts("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[terms::OUTPOST], 1);
+        // c7-c6 would drive the knight away.
+        let t = counts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[terms::OUTPOST], 0);
+        // Undefended.
+        let t = counts("4k3/8/8/3N4/8/4P3/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[terms::OUTPOST], 0);
+    }
+
+    #[test]
+    fn rooks_on_the_seventh_count_against_a_king_on_the_eighth() {
+        let t = counts("4k3/R7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[terms::ROOK_SEVENTH], 1);
+        let t = counts("4k3/R7/8/8/8/8/r7/4K3 w - - 0 1");
+        assert_eq!(t.counts[terms::ROOK_SEVENTH], 0);
+        let t = counts("8/R7/4k3/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(t.counts[terms::ROOK_SEVENTH], 0);
+    }
+
+    #[test]
+    fn passed_pawns_free_blocked_and_with_a_rook_behind() {
+        let t = counts("4k3/8/4n3/4P3/P7/8/8/R3K3 w - - 0 1");
+        // e5: blocked by the knight on e6 (relative rank index 4).
+        assert_eq!(t.counts[terms::PASSED_BLOCKED + 4], 1);
+        assert_eq!(t.counts[terms::PASSED_FREE + 4], 0);
+        // a4: nothing in front, the rook behind it.
+        assert_eq!(t.counts[terms::PASSED_FREE + 3], 1);
+        assert_eq!(t.counts[terms::ROOK_BEHIND_PASSED], 1);
+        // A piece between the rook and the pawn.
+        let t = counts("4k3/8/4n3/4P3/P7/N7/8/R3K3 w - - 0 1");
+        assert_eq!(t.counts[terms::ROOK_BEHIND_PASSED], 0);
+    }
+
+    #[test]
+    fn opposite_coloured_bishops_halve_the_score() {
+        let t = counts("4k3/5p2/4b3/8/8/2B5/5PP1/4K3 w - - 0 1");
+        assert_eq!(t.divisor, OPPOSITE_BISHOPS_DIVISOR);
+        // Bishops on squares of one colour.
+        let t = counts("4k3/5p2/3b4/8/8/2B5/5PP1/4K3 w - - 0 1");
+        assert_eq!(t.divisor, 1);
+        // A knight more.
+        let t = counts("4k3/5p2/4b3/8/8/2B5/5PP1/4KN2 w - - 0 1");
+        assert_eq!(t.divisor, 1);
     }
 
     #[test]

@@ -57,8 +57,20 @@ pub const MINOR_THREAT: usize = PAWN_THREAT + PIECE_KINDS;
 /// A passed pawn's distance to our king and to theirs (from the square in front of it), times
 /// how far it has advanced beyond the third rank.
 pub const PASSED_KING_DISTANCE: usize = MINOR_THREAT + 2;
+/// A passed pawn whose square in front holds an enemy piece, by relative rank.
+pub const PASSED_BLOCKED: usize = PASSED_KING_DISTANCE + 2;
+/// A passed pawn with no piece on the squares in front of it, by relative rank.
+pub const PASSED_FREE: usize = PASSED_BLOCKED + Rank::COUNT;
+/// Our rook behind our passed pawn on its file, nothing between them.
+pub const ROOK_BEHIND_PASSED: usize = PASSED_FREE + Rank::COUNT;
+/// A knight or bishop (in that order) on an outpost: the fourth to sixth relative rank,
+/// defended by our pawn, out of reach of the enemy pawns.
+pub const OUTPOST: usize = ROOK_BEHIND_PASSED + 1;
+/// A rook on the seventh relative rank while the enemy king is on the eighth or enemy pawns
+/// are on the seventh.
+pub const ROOK_SEVENTH: usize = OUTPOST + 2;
 /// The number of terms.
-pub const TERMS: usize = PASSED_KING_DISTANCE + 2;
+pub const TERMS: usize = ROOK_SEVENTH + 1;
 
 const fn mobility_offsets() -> [usize; KINDS] {
     let mut offsets = [0; KINDS];
@@ -76,7 +88,7 @@ const fn mobility_offsets() -> [usize; KINDS] {
 }
 
 /// The groups of terms, in order: a name and the first term of each.
-pub const GROUPS: [(&str, usize); 15] = [
+pub const GROUPS: [(&str, usize); 20] = [
     ("material", MATERIAL),
     ("pst", PST),
     ("mobility", MOBILITY),
@@ -92,6 +104,11 @@ pub const GROUPS: [(&str, usize); 15] = [
     ("pawn threat", PAWN_THREAT),
     ("minor threat", MINOR_THREAT),
     ("passed king distance", PASSED_KING_DISTANCE),
+    ("passed blocked", PASSED_BLOCKED),
+    ("passed free", PASSED_FREE),
+    ("rook behind passed", ROOK_BEHIND_PASSED),
+    ("outpost", OUTPOST),
+    ("rook seventh", ROOK_SEVENTH),
 ];
 
 /// The group a term belongs to and its place within it.
@@ -113,8 +130,12 @@ mod tests {
     fn groups_are_in_order_and_cover_every_term() {
         assert!(GROUPS.windows(2).all(|w| w[0].1 <= w[1].1));
         assert_eq!(MOBILITY_OFFSET, [0, 0, 9, 23, 38, 66]);
-        assert_eq!(TERMS, 5 + 384 + 66 + 16 + 8 + 5 + 4 + 8 + 4 + 2 + 2);
+        assert_eq!(
+            TERMS,
+            5 + 384 + 66 + 16 + 8 + 5 + 4 + 8 + 4 + 2 + 2 + 8 + 8 + 1 + 2 + 1
+        );
         assert_eq!(group_of(PST + 64 + 28), ("pst", 92));
-        assert_eq!(group_of(TERMS - 1), ("passed king distance", 1));
+        assert_eq!(group_of(PASSED_BLOCKED - 1), ("passed king distance", 1));
+        assert_eq!(group_of(TERMS - 1), ("rook seventh", 0));
     }
 }

@@ -104,4 +104,14 @@ pub static WEIGHTS: [Score; TERMS] = [
     Score(47, 25), Score(46, 4),
     // passed king distance
     Score(2, -8), Score(-5, 14),
+    // passed blocked
+    Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
+    // passed free
+    Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
+    // rook behind passed
+    Score(0, 0),
+    // outpost
+    Score(0, 0), Score(0, 0),
+    // rook seventh
+    Score(0, 0),
 ];

@@ -85,7 +85,7 @@ struct Sample {
     counts: Vec<(u16, f64)>,
     /// The middlegame share, `phase / PHASE_MAX`.
     mg: f64,
-    /// 1, or `1 / DRAWISH_DIVISOR` when the evaluation scaled it down.
+    /// 1 over what the evaluation divided its score by.
     scale: f64,
     /// The side to move's tempo bonus, from White's point of view.
     tempo: f64,
@@ -146,11 +146,7 @@ fn read(path: &Path) -> Result<Vec<Sample>, FitError> {
         samples.push(Sample {
             counts,
             mg: f64::from(trace.phase) / f64::from(PHASE_MAX),
-            scale: if trace.drawish {
-                1.0 / f64::from(eval::DRAWISH_DIVISOR)
-            } else {
-                1.0
-            },
+            scale: 1.0 / f64::from(trace.divisor),
             tempo: f64::from(if white { eval::TEMPO } else { -eval::TEMPO }),
             target: LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * result,
         });
