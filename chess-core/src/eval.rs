@@ -482,25 +482,22 @@ mod tests {
     }
 
     #[test]
-    fn outposts_need_a_defending_pawn_and_no_enemy_pawn_to_chase_them() {
-        let t = counts("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1");
-        assert_eq!(t.counts[terms::OUTPOST], 1);
-        // c7-c6 would drive the knight away.
-        let t = counts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1");
-        assert_eq!(t.counts[terms::OUTPOST], 0);
-        // Undefended.
-        let t = counts("4k3/8/8/3N4/8/4P3/8/4K3 w - - 0 1");
-        assert_eq!(t.counts[terms::OUTPOST], 0);
-    }
-
-    #[test]
-    fn rooks_on_the_seventh_count_against_a_king_on_the_eighth() {
-        let t = counts("4k3/R7/8/8/8/8/8/4K3 w - - 0 1");
-        assert_eq!(t.counts[terms::ROOK_SEVENTH], 1);
-        let t = counts("4k3/R7/8/8/8/8/r7/4K3 w - - 0 1");
-        assert_eq!(t.counts[terms::ROOK_SEVENTH], 0);
-        let t = counts("8/R7/4k3/8/8/8/8/4K3 w - - 0 1");
-        assert_eq!(t.counts[terms::ROOK_SEVENTH], 0);
+    fn outposts_and_rooks_on_the_seventh() {
+        // (position, term, White's count minus Black's)
+        let cases = [
+            ("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", terms::OUTPOST, 1),
+            // c7-c6 would drive the knight away.
+            ("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", terms::OUTPOST, 0),
+            // Undefended.
+            ("4k3/8/8/3N4/8/4P3/8/4K3 w - - 0 1", terms::OUTPOST, 0),
+            ("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", terms::ROOK_SEVENTH, 1),
+            ("4k3/R7/8/8/8/8/r7/4K3 w - - 0 1", terms::ROOK_SEVENTH, 0),
+            // No king on the eighth, no pawns on the seventh.
+            ("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", terms::ROOK_SEVENTH, 0),
+        ];
+        for (fen, term, count) in cases {
+            assert_eq!(counts(fen).counts[term], count, "{fen}");
+        }
     }
 
     #[test]
