@@ -248,9 +248,10 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
                 };
                 add(t, s, us, term, 1);
             }
-            if p.square.bit() & Rank::Seventh.relative_to(us).bitboard() != 0
+            let seventh = Rank::Seventh.relative_to(us).bitboard();
+            if p.square.bit() & seventh != 0
                 && (their_king.bit() & Rank::Eighth.relative_to(us).bitboard() != 0
-                    || their_pawns & Rank::Seventh.relative_to(us).bitboard() != 0)
+                    || their_pawns & seventh != 0)
             {
                 add(t, s, us, ROOK_SEVENTH, 1);
             }
@@ -313,10 +314,13 @@ fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
         }
         if span & their_pawns == 0 {
             add(t, s, us, PASSED + rank, 1);
+            // A pawn is never on its last rank: the square in front of it exists.
+            let forward = if us == Color::White { 1 } else { -1 };
+            let front = Square::from_coords(sq.file(), sq.rank().wrapping_add_signed(forward));
             let path = span & file;
             if path & occ == 0 {
                 add(t, s, us, PASSED_FREE + rank, 1);
-            } else if attacks::shift(sq.bit(), attacks::forward(us)) & b.color_bb(us.other()) != 0 {
+            } else if front.bit() & b.color_bb(us.other()) != 0 {
                 add(t, s, us, PASSED_BLOCKED + rank, 1);
             }
             if attacks::rook(sq, occ) & our_rooks & file & !path != 0 {
@@ -328,8 +332,6 @@ fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
                     .saturating_sub(PASSED_KING_FROM_RANK),
             );
             if advance > 0 {
-                let forward = if us == Color::White { 1 } else { -1 };
-                let front = Square::from_coords(sq.file(), sq.rank().wrapping_add_signed(forward));
                 add(
                     t,
                     s,
