@@ -1,18 +1,24 @@
 //! The search as a host sees it: progress reports, stop requests and infinite searches.
 
 use chess_core::board::Position;
+use chess_core::fen::parse_fen;
 use chess_core::game::Game;
 use chess_core::movegen;
-use chess_core::notation::Writer;
+use chess_core::notation::{MoveText, Writer};
 use chess_core::piece::Move;
 use chess_core::search::{
     self, Budget, Frame, History, Limit, Memory, Progress, ScoreBound, TtEntry, FRAMES,
 };
 
 /// A host that records what the search tells it and asks for a stop after `stop_after` nodes.
+/// Its clock stands still, or with `nodes_per_ms` moves with the nodes searched (a
+/// repeatable clock).
 #[derive(Default)]
 struct Host {
     stop_after: Option<u64>,
+    /// Asks for a stop once an iteration of this depth is complete.
+    stop_after_depth: Option<u8>,
+    nodes_per_ms: Option<u64>,
     last_nodes: u64,
     node_calls: u32,
     iterations: Vec<(Progress, String)>,
@@ -20,13 +26,18 @@ struct Host {
 
 impl Budget for Host {
     fn now_ms(&mut self) -> u64 {
-        0
+        self.nodes_per_ms.map_or(0, |n| self.last_nodes / n)
     }
     fn interrupted(&mut self) -> bool {
         false
     }
     fn stop_requested(&mut self) -> bool {
         self.stop_after.is_some_and(|n| self.last_nodes >= n)
+            || self.stop_after_depth.is_some_and(|d| {
+                self.iterations
+                    .iter()
+                    .any(|(p, _)| p.depth >= d && p.bound == ScoreBound::Exact)
+            })
     }
     fn nodes_searched(&mut self, nodes: u64) {
         assert!(nodes >= self.last_nodes, "node counts never go back");
@@ -44,10 +55,14 @@ impl Budget for Host {
 }
 
 fn run(limit: Limit, host: &mut Host) -> search::SearchResult {
+    run_from(Position::startpos(), limit, host)
+}
+
+fn run_from(pos: Position, limit: Limit, host: &mut Host) -> search::SearchResult {
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
     let mut frames = vec![Frame::new(); FRAMES];
     let mut history = Box::new(History::new());
-    let game = Box::new(Game::new(Position::startpos()));
+    let game = Box::new(Game::new(pos));
     let mem = Memory {
         tt: &mut tt,
         frames: &mut frames,
@@ -112,4 +127,73 @@ fn a_stop_requested_at_once_ends_at_the_first_look() {
     assert!(result.depth >= 1);
     // The first look at the host comes after CHECK_INTERVAL (1024) nodes, and stops at once.
     assert!(result.nodes <= 1024 + 64, "{}", result.nodes);
+}
+
+#[test]
+fn a_best_move_that_holds_ends_a_timed_search_early() {
+    // Black's queen hangs: Nf3xh4 is best from the first iteration on.
+    let pos =
+        parse_fen(b"rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+    let budget_ms = 700;
+    let mut host = Host {
+        nodes_per_ms: Some(1000),
+        ..Host::default()
+    };
+    let result = run_from(pos, Limit::Time(budget_ms), &mut host);
+    let exact: Vec<(u8, u64, &str)> = host
+        .iterations
+        .iter()
+        .filter(|(p, _)| p.bound == ScoreBound::Exact)
+        .map(|(p, text)| (p.depth, p.time_ms, text.split(" pv ").nth(1).unwrap()))
+        .collect();
+    assert!(
+        exact.iter().all(|(_, _, pv)| pv.starts_with("WNf3-h4xBQ")),
+        "{exact:?}"
+    );
+    // Once the move has held for six iterations, no iteration starts after 35 % of the budget
+    // (70 % of the usual half): the last one completed there, the ones before it earlier.
+    let soft_ms = u64::from(budget_ms) * 35 / 100;
+    let (last, earlier) = exact.split_last().unwrap();
+    assert!(last.0 > 7 && last.1 >= soft_ms, "{exact:?}");
+    assert!(
+        earlier
+            .iter()
+            .all(|&(depth, ms, _)| depth < 7 || ms < soft_ms),
+        "{exact:?}"
+    );
+    // Without the move's stability the search would have gone on until half the budget.
+    assert!(result.time_ms < u64::from(budget_ms) / 2, "{exact:?}");
+}
+
+#[test]
+fn a_search_cut_short_plays_the_best_move_it_has_searched_in_full() {
+    // Stopped just after each depth, a search plays its last complete iteration's move, or a
+    // move the cut iteration searched in full and found better: then a move no complete
+    // iteration reported last.
+    let mut changed = 0;
+    for depth in 1..=8 {
+        let mut host = Host {
+            stop_after_depth: Some(depth),
+            ..Host::default()
+        };
+        let pos = Position::startpos();
+        let result = run(Limit::Infinite, &mut host);
+        let last = host
+            .iterations
+            .iter()
+            .rev()
+            .find(|(p, _)| p.bound == ScoreBound::Exact)
+            .unwrap();
+        assert_eq!(result.pv[0], result.best);
+        assert_eq!((result.depth, result.score), (last.0.depth, last.0.score));
+        let mut buf = [0u8; 16];
+        let mut w = Writer::new(&mut buf);
+        MoveText::describe(&pos, result.best).write(&mut w);
+        let played = String::from_utf8(w.written().to_vec()).unwrap();
+        let reported = last.1.split(" pv ").nth(1).unwrap();
+        if !reported.starts_with(&played) {
+            changed += 1;
+        }
+    }
+    assert!(changed > 0, "no cut iteration changed the move");
 }

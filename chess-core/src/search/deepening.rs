@@ -22,8 +22,34 @@ const ASPIRATION_DELTA: i32 = 25;
 const ASPIRATION_GROWTH: i32 = 10;
 /// A mate found ends the deepening once the depth exceeds the mate's distance by this much.
 const MATE_CONFIRM_PLIES: i32 = 2;
-/// A timed search starts no new iteration once this share (1/n) of its time is gone.
+/// A timed search starts no new iteration once this share (1/n) of its time is gone, scaled
+/// by [`iteration_time_permille`]: sooner when the best move has held, later when it has just
+/// changed or the score is falling.
 const TIME_NEW_ITERATION_DIVISOR: u64 = 2;
+/// The scale (per mille) in the iteration after the best move changed.
+const TIME_SCALE_UNSETTLED: u64 = 1300;
+/// Taken off the scale for each further iteration that kept the best move ...
+const TIME_SCALE_STABLE_STEP: u64 = 100;
+/// ... counting at most this many.
+const TIME_STABLE_ITERATIONS: u8 = 6;
+/// Added to the scale for each centipawn the score fell in the last iteration ...
+const TIME_SCALE_PER_CP_FALL: u64 = 8;
+/// ... counting at most this many centipawns.
+const TIME_FALL_CP: i32 = 50;
+/// The largest scale: an iteration started later than this would rarely finish.
+const TIME_SCALE_MAX: u64 = 1500;
+
+/// How much of a timed search's usual share (per mille) may pass before an iteration starts,
+/// after `stable` iterations in a row with the same best move (0: it has just changed) and a
+/// score that fell by `fall` centipawns in the last one (negative: it rose).
+///
+/// A best move held for six iterations stops at 700, one that has just changed goes on to
+/// 1300, and a falling score adds up to 400 more, to at most 1500.
+pub(super) fn iteration_time_permille(stable: u8, fall: i32) -> u64 {
+    let settled = u64::from(stable.min(TIME_STABLE_ITERATIONS)) * TIME_SCALE_STABLE_STEP;
+    let fall = fall.clamp(0, TIME_FALL_CP) as u64 * TIME_SCALE_PER_CP_FALL;
+    (TIME_SCALE_UNSETTLED - settled + fall).min(TIME_SCALE_MAX)
+}
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Deepens until the request's limits or the host stop it, keeping in `result` what the
@@ -66,6 +92,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
         let mut score = 0;
         let mut ranked = [RootLine::NONE; MAX_LINES];
+        // How settled the search looks: for how many iterations the best move has held, and
+        // how far the last iteration's score fell.
+        let (mut stable, mut fall) = (0u8, 0i32);
         for depth in 1..=max_depth {
             // Each line searches the root without the moves ranked before it.
             self.ranked_len = 0;
@@ -82,7 +111,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 }
                 let mv = self.root_pv_move();
                 if self.stop || mv == Move::NULL {
-                    // A partial search's move is trusted only if it comes from the PV search.
+                    if lines == 1 && mv != Move::NULL && self.nodes < self.node_limit {
+                        self.keep_cut_iteration(result);
+                    }
                     break;
                 }
                 if let (Some(line), Some(slot)) = (ranked.get_mut(k), self.ranked.get_mut(k)) {
@@ -91,6 +122,14 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     self.ranked_len = k + 1;
                 }
                 if k == 0 {
+                    if depth > 1 {
+                        stable = if mv == result.best {
+                            stable.saturating_add(1)
+                        } else {
+                            0
+                        };
+                        fall = score - value;
+                    }
                     score = value;
                     self.complete_iteration(result, depth, score);
                 } else {
@@ -113,7 +152,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 result.line_count = lines;
             }
             self.ranked_len = 0;
-            if self.stop || self.deepening_done(depth, score) {
+            let permille = iteration_time_permille(stable, fall);
+            if self.stop || self.deepening_done(depth, score, permille) {
                 break;
             }
         }
@@ -195,15 +235,31 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.report(depth, score, ScoreBound::Exact);
     }
 
+    /// Takes the best move of an iteration the clock or the host cut short, when it has one:
+    /// the root's PV holds a move only once one has been searched in full at the new depth and
+    /// raised alpha (the last iteration's best move, from the table, is searched first).
+    /// The score and depth stay the last complete iteration's. A search ended by its node
+    /// count keeps the complete iteration's move, as it always has (`07 N` and the levels).
+    #[inline(never)]
+    fn keep_cut_iteration(&mut self, result: &mut SearchResult) {
+        if let Some(f) = self.mem.frames.first() {
+            debug_assert!(f.pv_len > 0, "a root move in the PV");
+            result.pv = f.pv;
+            result.pv_len = f.pv_len;
+            result.best = f.pv[0];
+        }
+    }
+
     /// True when no further iteration should start: the host asked to stop, a timed search has
-    /// used too much of its time to finish another one, or a mate is found and confirmed.
-    fn deepening_done(&mut self, depth: i32, score: i32) -> bool {
+    /// used too much of its time (`permille` of its usual share) to go on, or a mate is found
+    /// and confirmed.
+    fn deepening_done(&mut self, depth: i32, score: i32, permille: u64) -> bool {
         if self.stop_pending {
             return true;
         }
         if let Limit::Time(ms) = self.limit {
-            // Don't start an iteration that is unlikely to finish.
-            if self.elapsed() >= u64::from(ms) / TIME_NEW_ITERATION_DIVISOR {
+            // Don't start an iteration that is unlikely to finish, or not needed.
+            if self.elapsed() >= u64::from(ms) * permille / (1000 * TIME_NEW_ITERATION_DIVISOR) {
                 return true;
             }
         }
@@ -268,6 +324,35 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             if self.may_stop && self.elapsed() >= u64::from(ms) {
                 self.stop = true;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iteration_time_permille;
+
+    #[test]
+    fn the_iteration_time_follows_the_best_move_and_the_score() {
+        // (iterations the best move held, centipawns the score fell, per mille of the share)
+        for (stable, fall, permille) in [
+            (0, 0, 1300),
+            (1, 0, 1200),
+            (3, 0, 1000),
+            (6, 0, 700),
+            (20, 0, 700),
+            (6, -300, 700),
+            (6, 10, 780),
+            (6, 50, 1100),
+            (6, 5000, 1100),
+            (2, 50, 1500),
+            (0, 50, 1500),
+        ] {
+            assert_eq!(
+                iteration_time_permille(stable, fall),
+                permille,
+                "{stable} {fall}"
+            );
         }
     }
 }

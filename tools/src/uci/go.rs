@@ -80,9 +80,9 @@ impl Go {
     /// How a search by `side` is run: the device's budget and the bridge's own stops,
     /// keeping `overhead_ms` of any clock (and of `movetime`) in reserve.
     ///
-    /// The device's `07 T` budget does not start an iteration once half of it is spent, so a
-    /// fixed `movetime` runs as `07 I` ended by `14` when the time is up: the whole of it is
-    /// used. Clock play keeps `07 T<budget>` (the core's own time management, see
+    /// The device's `07 T` budget starts no iteration once about half of it is spent (35 to
+    /// 75 %, by how settled the search is), so a fixed `movetime` runs as `07 I` ended by `14`
+    /// when the time is up: the whole of it is used. Clock play keeps `07 T<budget>` (the core's own time management, see
     /// [`allocate`]). When pondering, a clock's budget runs as `07 I`, ended one share after
     /// `ponderhit`. `go mate N` searches to depth 2N and stops as soon as a mate in at most N
     /// moves is found.
