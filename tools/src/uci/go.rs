@@ -162,8 +162,9 @@ fn depth(plies: u64) -> Limit {
 const SUDDEN_DEATH_MOVES: u64 = 30;
 
 /// A time budget is this many times the move's share: the device's `07 T` starts no iteration
-/// once half of its budget is spent, so the share is when the last iteration may start and
-/// twice it the most the move may take. (Iterations end at unpredictable times: with the share
+/// once about half of its budget is spent, so the share is about when the last iteration may
+/// start (0.7 to 1.5 of it, by how settled the search is) and twice it the most the move may
+/// take. (Iterations end at unpredictable times: with the share
 /// itself as the budget, a move used only 55-75 % of it.)
 const BUDGET_PER_SHARE: u64 = 2;
 
