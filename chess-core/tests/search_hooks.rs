@@ -54,6 +54,11 @@ impl Budget for Host {
     }
 }
 
+/// The principal variation of a progress report's text.
+fn pv_of(text: &str) -> &str {
+    text.split(" pv ").nth(1).unwrap()
+}
+
 fn run(limit: Limit, host: &mut Host) -> search::SearchResult {
     run_from(Position::startpos(), limit, host)
 }
@@ -92,7 +97,7 @@ fn every_iteration_is_reported_in_order() {
         "{text}"
     );
     // The PV starts with the move played, in MOVE notation.
-    let pv: Vec<&str> = text.split(" pv ").nth(1).unwrap().split(' ').collect();
+    let pv: Vec<&str> = pv_of(text).split(' ').collect();
     assert!(pv.len() >= 2, "{text}");
     assert_eq!(pv[0].len(), 7, "{text}");
     assert!(host.node_calls > 0 && host.last_nodes <= result.nodes);
@@ -144,7 +149,7 @@ fn a_best_move_that_holds_ends_a_timed_search_early() {
         .iterations
         .iter()
         .filter(|(p, _)| p.bound == ScoreBound::Exact)
-        .map(|(p, text)| (p.depth, p.time_ms, text.split(" pv ").nth(1).unwrap()))
+        .map(|(p, text)| (p.depth, p.time_ms, pv_of(text)))
         .collect();
     assert!(
         exact.iter().all(|(_, _, pv)| pv.starts_with("WNf3-h4xBQ")),
@@ -170,13 +175,13 @@ fn a_search_cut_short_plays_the_best_move_it_has_searched_in_full() {
     // Stopped just after each depth, a search plays its last complete iteration's move, or a
     // move the cut iteration searched in full and found better: then a move no complete
     // iteration reported last.
+    let pos = Position::startpos();
     let mut changed = 0;
     for depth in 1..=8 {
         let mut host = Host {
             stop_after_depth: Some(depth),
             ..Host::default()
         };
-        let pos = Position::startpos();
         let result = run(Limit::Infinite, &mut host);
         let last = host
             .iterations
@@ -190,8 +195,7 @@ fn a_search_cut_short_plays_the_best_move_it_has_searched_in_full() {
         let mut w = Writer::new(&mut buf);
         MoveText::describe(&pos, result.best).write(&mut w);
         let played = String::from_utf8(w.written().to_vec()).unwrap();
-        let reported = last.1.split(" pv ").nth(1).unwrap();
-        if !reported.starts_with(&played) {
+        if !pv_of(&last.1).starts_with(&played) {
             changed += 1;
         }
     }

@@ -111,8 +111,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 }
                 let mv = self.root_pv_move();
                 if self.stop || mv == Move::NULL {
-                    if lines == 1 && mv != Move::NULL && self.nodes < self.node_limit {
-                        self.keep_cut_iteration(result);
+                    // A cut iteration's move is kept once the root has searched one in full at
+                    // the new depth and it raised alpha (the last iteration's best move, the
+                    // table's, is searched first); score and depth stay the last complete
+                    // iteration's. A search ended by its node count (`07 N`, the levels) keeps
+                    // the complete iteration's move.
+                    if lines == 1 && self.nodes < self.node_limit {
+                        self.take_root_pv(result);
                     }
                     break;
                 }
@@ -223,27 +228,16 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Takes a completed iteration's principal variation and score into `result` and reports
     /// it.
     fn complete_iteration(&mut self, result: &mut SearchResult, depth: i32, score: i32) {
-        if let Some(f) = self.mem.frames.first() {
-            if f.pv_len > 0 {
-                result.pv = f.pv;
-                result.pv_len = f.pv_len;
-                result.best = f.pv[0];
-            }
-        }
+        self.take_root_pv(result);
         result.score = score;
         result.depth = depth as u8;
         self.report(depth, score, ScoreBound::Exact);
     }
 
-    /// Takes the best move of an iteration the clock or the host cut short, when it has one:
-    /// the root's PV holds a move only once one has been searched in full at the new depth and
-    /// raised alpha (the last iteration's best move, from the table, is searched first).
-    /// The score and depth stay the last complete iteration's. A search ended by its node
-    /// count keeps the complete iteration's move, as it always has (`07 N` and the levels).
+    /// Takes the root's principal variation and its move into `result`, when it has one.
     #[inline(never)]
-    fn keep_cut_iteration(&mut self, result: &mut SearchResult) {
-        if let Some(f) = self.mem.frames.first() {
-            debug_assert!(f.pv_len > 0, "a root move in the PV");
+    fn take_root_pv(&self, result: &mut SearchResult) {
+        if let Some(f) = self.mem.frames.first().filter(|f| f.pv_len > 0) {
             result.pv = f.pv;
             result.pv_len = f.pv_len;
             result.best = f.pv[0];

@@ -80,9 +80,9 @@ impl Go {
     /// How a search by `side` is run: the device's budget and the bridge's own stops,
     /// keeping `overhead_ms` of any clock (and of `movetime`) in reserve.
     ///
-    /// The device's `07 T` budget starts no iteration once about half of it is spent (35 to
-    /// 75 %, by how settled the search is), so a fixed `movetime` runs as `07 I` ended by `14`
-    /// when the time is up: the whole of it is used. Clock play keeps `07 T<budget>` (the core's own time management, see
+    /// The device's `07 T` budget starts no iteration once about half of it is spent, so a
+    /// fixed `movetime` runs as `07 I` ended by `14` when the time is up: the whole of it is
+    /// used. Clock play keeps `07 T<budget>` (the core's own time management, see
     /// [`allocate`]). When pondering, a clock's budget runs as `07 I`, ended one share after
     /// `ponderhit`. `go mate N` searches to depth 2N and stops as soon as a mate in at most N
     /// moves is found.
@@ -162,10 +162,10 @@ fn depth(plies: u64) -> Limit {
 const SUDDEN_DEATH_MOVES: u64 = 30;
 
 /// A time budget is this many times the move's share: the device's `07 T` starts no iteration
-/// once about half of its budget is spent, so the share is about when the last iteration may
-/// start (0.7 to 1.5 of it, by how settled the search is) and twice it the most the move may
-/// take. (Iterations end at unpredictable times: with the share
-/// itself as the budget, a move used only 55-75 % of it.)
+/// once about half of its budget is spent (more or less by how settled the search is), so the
+/// share is about when the last iteration may start and twice it the most the move may take.
+/// (Iterations end at unpredictable times: with the share itself as the budget, a move used
+/// only 55-75 % of it.)
 const BUDGET_PER_SHARE: u64 = 2;
 
 /// The time budget in milliseconds for one move with `time` left on the clock, `inc` per move
