@@ -137,6 +137,7 @@ def play_game(args, players, level, opening, kchess_white, round_no):
             "Termination": termination,
             "TimeControl": args.tc or f"movetime {args.movetime_ms} ms",
         },
+        end.clocks,
     )
     points = points_for(result, kchess_white)
     return points, game, termination, board.ply()
@@ -177,7 +178,7 @@ def main():
     ap.add_argument("--movetime-ms", type=int, default=200, help="time per move for both (default 200)")
     ap.add_argument("--tc", help="a clock instead: seconds a game + seconds a move, e.g. 10+0.1")
     ap.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
-    ap.add_argument("--pgn", help="write the games to this PGN file")
+    ap.add_argument("--pgn", help="write the games to this PGN file (on a clock, with [%%clk] after each move)")
     ap.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
     ap.add_argument("--kchess-elo", type=int, help="play kchess at this strength level (UCI_Elo)")
     ap.add_argument("--sf-threads", type=int, default=1)

@@ -27,14 +27,16 @@ class Seat:
 class GameEnd:
     """How a game ended: `result` ("1-0", "0-1", "1/2-1/2", or "*" when stopped), `termination`
     (words), `kind` (the termination without its details: "checkmate", "adjudication", "time
-    forfeit", "failure", "illegal move", "abandoned", ...), and `failed`, the colour whose engine
-    failed and was closed (to be started afresh for the next game), or None."""
+    forfeit", "failure", "illegal move", "abandoned", ...), `failed`, the colour whose engine
+    failed and was closed (to be started afresh for the next game), or None, and `clocks`, on a
+    clock the seconds its mover had left after each move played (the increment added)."""
 
     def __init__(self, result, termination, kind, failed=None):
         self.result = result
         self.termination = termination
         self.kind = kind
         self.failed = failed
+        self.clocks = []
 
 
 def seating(first, second, first_white):
@@ -87,6 +89,14 @@ def play_game(board, seats, movetime=None, tc=None, adjudicate=None, stop=None):
     (None when it reported none) and returns None or (result, termination). `stop`, a
     threading.Event, abandons the game when set. A game ends by the rules (claimed draws
     included), by adjudication, or by forfeit: an illegal move, no move, or a failing engine."""
+    left = []
+    end = play_moves(board, seats, movetime, tc, adjudicate, stop, left)
+    end.clocks = left
+    return end
+
+
+def play_moves(board, seats, movetime, tc, adjudicate, stop, left):
+    """`play_game`'s moves; `left` gets the mover's clock after each move."""
     clocks = {chess.WHITE: tc[0], chess.BLACK: tc[0]} if tc else None
     info = chess.engine.INFO_SCORE if adjudicate else chess.engine.INFO_NONE
     game_key = object()  # a new object: python-chess sends ucinewgame to both engines
@@ -142,6 +152,8 @@ def play_game(board, seats, movetime=None, tc=None, adjudicate=None, stop=None):
         if move is None:
             return GameEnd(loss_for(side), termination or f"{seat.name} returned no move", kind, failed=side)
         board.push(move)
+        if clocks is not None:
+            left.append(clocks[side])
         if adjudicate is not None and not board.is_game_over(claim_draw=True):
             score = played.info.get("score")
             cp = None if score is None else score.white().score(mate_score=100000)
@@ -171,13 +183,17 @@ def points_for(result, white):
     return {"1-0": 0.0, "0-1": 1.0}.get(result, 0.5)
 
 
-def pgn_record(board, headers):
+def pgn_record(board, headers, clocks=()):
     """The game played on `board` (from its root, a set-up position included) as PGN, with the
-    given headers and the date."""
+    given headers and the date. `clocks` (a GameEnd's) annotate the last moves with the clock
+    their mover had left, as `[%clk h:mm:ss.s]`."""
     game = chess.pgn.Game.from_board(board)
     game.headers["Date"] = time.strftime("%Y.%m.%d")
     for key, value in headers.items():
         game.headers[key] = value
+    moves = list(game.mainline())
+    for node, seconds in zip(moves[len(moves) - len(clocks) :], clocks):
+        node.set_clock(max(seconds, 0.0))
     return game
 
 

@@ -71,7 +71,7 @@ def main():
             print(f"[{i + 1}/{args.games}] {result} by {how} after {board.ply()} plies", flush=True)
             if pgn:
                 headers = {"Event": f"kchess self-play {args.tc}", "Round": str(i + 1), "Result": result, "Termination": how}
-                game = pgn_record(board, headers)
+                game = pgn_record(board, headers, end.clocks)
                 print(game, file=pgn, end="\n\n", flush=True)
             if broken:
                 # A broken engine is replaced for the next game.

@@ -253,6 +253,7 @@ def play_pair(args, engines, opening, pair_no, stop):
                 "Termination": end.termination,
                 "TimeControl": f"{args.tc[0]:g}+{args.tc[1]:g}",
             },
+            end.clocks,
         )
         out.append((points_for(end.result, new_white), end, game, board.ply()))
     return out
@@ -417,6 +418,14 @@ def self_test():
     assert all(adj(board, cp) is None for cp in scores), "a move without a score breaks the run"
     assert adj(board, 99999)[0] == "1-0"
     assert parse_tc("5+0.05") == (5.0, 0.05)
+
+    # Clocks annotate the moves played, not the opening's: here the last two of three.
+    board = chess.Board()
+    for uci in ("e2e4", "e7e5", "g1f3"):
+        board.push_uci(uci)
+    game = pgn_record(board, {}, [2.95, -0.01])
+    assert [node.clock() for node in game.mainline()] == [None, 2.95, 0.0]
+    assert "e5 { [%clk 0:00:02.95] }" in str(game), str(game)
     print("self-test passed")
     return 0
 
@@ -439,7 +448,7 @@ def main():
     ap.add_argument("--max-games", type=int, default=2000, help="stop here undecided (default 2000)")
     ap.add_argument("--openings", default=os.path.join(HERE, "sprt-openings.epd"), help="FEN or EPD lines")
     ap.add_argument("--shuffle", type=int, metavar="SEED", help="play the openings in a random order from SEED")
-    ap.add_argument("--pgn", help="write the games to this PGN file")
+    ap.add_argument("--pgn", help="write the games to this PGN file (with [%%clk] after each move)")
     ap.add_argument("--self-test", action="store_true", help="check the LLR and the adjudication, and exit")
     args = ap.parse_args()
     if args.self_test:
