@@ -90,12 +90,12 @@ def play_game(board, seats, movetime=None, tc=None, adjudicate=None, stop=None):
     threading.Event, abandons the game when set. A game ends by the rules (claimed draws
     included), by adjudication, or by forfeit: an illegal move, no move, or a failing engine."""
     left = []
-    end = play_moves(board, seats, movetime, tc, adjudicate, stop, left)
+    end = _play_to_the_end(board, seats, movetime, tc, adjudicate, stop, left)
     end.clocks = left
     return end
 
 
-def play_moves(board, seats, movetime, tc, adjudicate, stop, left):
+def _play_to_the_end(board, seats, movetime, tc, adjudicate, stop, left):
     """`play_game`'s moves; `left` gets the mover's clock after each move."""
     clocks = {chess.WHITE: tc[0], chess.BLACK: tc[0]} if tc else None
     info = chess.engine.INFO_SCORE if adjudicate else chess.engine.INFO_NONE
