@@ -1,5 +1,6 @@
-//! Integer evaluation: material, piece-square tables, mobility, king attacks, pawn structure,
-//! threats, the king's pawn shield and the bishop pair, tapered between middlegame and endgame.
+//! Integer evaluation: material, piece-square tables, mobility, king attacks and safe checks,
+//! pawn structure, threats, the king's pawn shield and the bishop pair, tapered between
+//! middlegame and endgame.
 //! Scores are centipawns from the side to move's point of view.
 //!
 //! The evaluation counts [terms](terms) and adds their [`WEIGHTS`]; [`trace`] returns the
@@ -24,7 +25,8 @@ mod weights;
 pub use weights::WEIGHTS;
 
 use crate::attacks::{
-    self, Bitboard, Squares, EAST, FILE_A, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST,
+    self, Bitboard, Squares, EAST, FILE_A, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST,
+    SOUTH_WEST, WEST,
 };
 use crate::board::{Board, Position};
 use crate::piece::{Color, File, PieceKind, Rank, Square};
@@ -78,6 +80,8 @@ pub const DRAWISH_DIVISOR: i32 = 8;
 /// With no pieces but one bishop a side, on squares of opposite colours, the score is divided
 /// by this.
 pub const OPPOSITE_BISHOPS_DIVISOR: i32 = 2;
+/// The light squares (b1, a2, ...): a bishop's pawns are those on its squares' colour.
+const LIGHT_SQUARES: Bitboard = 0x55AA_55AA_55AA_55AA;
 /// The relative ranks of an outpost (fourth to sixth).
 const OUTPOST_RANKS: core::ops::RangeInclusive<u8> = 3..=5;
 /// A passed pawn's king distances count from this relative rank on (the third: index 2).
@@ -156,6 +160,14 @@ fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// The squares one step ahead of `bb`'s, for `color`.
+fn push(color: Color, bb: Bitboard) -> Bitboard {
+    match color {
+        Color::White => attacks::shift(bb, NORTH),
+        Color::Black => attacks::shift(bb, SOUTH),
+    }
+}
+
 /// The number of squares in `bb`, as a count.
 fn count(bb: Bitboard) -> i32 {
     // At most 64: always fits.
@@ -179,8 +191,9 @@ fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
 }
 
 /// Material and placement of every piece; for knights, bishops, rooks and queens also their
-/// mobility, their attacks on the enemy king's zone, the enemy rooks and queens the minor
-/// pieces attack, and (rooks) open files; the bishop pair.
+/// mobility, their attacks on the enemy king's zone, the safe squares they would check it
+/// from, the enemy pieces they attack that no pawn defends (and the rooks and queens the minor
+/// pieces attack), (bishops) our pawns on their colour and (rooks) open files; the bishop pair.
 fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     use terms::*;
     let them = us.other();
@@ -196,6 +209,20 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     let mut zone_attacks = [0; PieceKind::COUNT];
     let mut attackers = 0;
     let mut minor_attacks = 0;
+    let mut piece_attacks = 0;
+    // The squares each kind would check the enemy king from; and the squares of them each
+    // kind reaches safely (not ours, not attacked by an enemy pawn).
+    let bishop_checks = attacks::bishop(their_king, occ);
+    let rook_checks = attacks::rook(their_king, occ);
+    let checks = [
+        0,
+        attacks::knight(their_king),
+        bishop_checks,
+        rook_checks,
+        bishop_checks | rook_checks,
+        0,
+    ];
+    let mut safe_checks = [0; PieceKind::COUNT];
 
     for p in b.pieces(us).iter().filter(|p| p.alive) {
         let k = p.kind.index();
@@ -211,6 +238,17 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
             PieceKind::Queen => attacks::queen(p.square, occ),
             _ => continue,
         };
+        piece_attacks |= att;
+        let safe = att & !own & !their_pawn_attacks;
+        safe_checks[k] += count(safe & checks[k]);
+        if p.kind == PieceKind::Bishop {
+            let colour = if p.square.bit() & LIGHT_SQUARES != 0 {
+                LIGHT_SQUARES
+            } else {
+                !LIGHT_SQUARES
+            };
+            add(t, s, us, BISHOP_PAWNS, count(our_pawns & colour));
+        }
         if matches!(p.kind, PieceKind::Knight | PieceKind::Bishop) {
             minor_attacks |= att;
             if OUTPOST_RANKS.contains(&p.square.relative_to(us).rank())
@@ -226,7 +264,7 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
                 );
             }
         }
-        let mobility = (att & !own & !their_pawn_attacks).count_ones() as usize;
+        let mobility = safe.count_ones() as usize;
         add(
             t,
             s,
@@ -286,15 +324,26 @@ fn piece_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
             add(t, s, us, MINOR_THREAT + i, hit);
         }
     }
+    for (i, kind) in PIECES.into_iter().enumerate() {
+        let weak = count(piece_attacks & b.pieces_bb(them, kind) & !their_pawn_attacks);
+        if weak > 0 {
+            add(t, s, us, WEAK_PIECE + i, weak);
+        }
+        let checks = safe_checks[kind.index()];
+        if checks > 0 {
+            add(t, s, us, SAFE_CHECK + i, checks);
+        }
+    }
 }
 
-/// Isolated, doubled, connected and passed pawns; a passed pawn's path, the rook behind it and
-/// its distance to both kings.
+/// Isolated, doubled, backward, connected and passed pawns; a passed pawn's path, the rook
+/// behind it and its distance to both kings.
 fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     use terms::*;
     let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
     let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
     let defended = pawn_attacks(us, our_pawns);
+    let their_pawn_attacks = pawn_attacks(us.other(), their_pawns);
     let (our_king, their_king) = (b.king_square(us), b.king_square(us.other()));
     let occ = b.occupied();
     let our_rooks = b.pieces_bb(us, PieceKind::Rook);
@@ -311,6 +360,11 @@ fn pawn_terms<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
         let beside = attacks::shift(sq.bit(), EAST) | attacks::shift(sq.bit(), WEST);
         if defended & sq.bit() != 0 || beside & our_pawns != 0 {
             add(t, s, us, CONNECTED + rank, 1);
+        }
+        if adjacent_files(sq.file()) & !span & our_pawns == 0
+            && push(us, sq.bit()) & their_pawn_attacks != 0
+        {
+            add(t, s, us, BACKWARD, 1);
         }
         if span & their_pawns == 0 {
             add(t, s, us, PASSED + rank, 1);
@@ -496,6 +550,29 @@ mod tests {
             ("4k3/R7/8/8/8/8/r7/4K3 w - - 0 1", terms::ROOK_SEVENTH, 0),
             // No king on the eighth, no pawns on the seventh.
             ("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", terms::ROOK_SEVENTH, 0),
+        ];
+        for (fen, term, count) in cases {
+            assert_eq!(counts(fen).counts[term], count, "{fen}");
+        }
+    }
+
+    #[test]
+    fn backward_pawns_bishops_pawns_weak_pieces_and_safe_checks() {
+        // (position, term, White's count minus Black's)
+        let cases = [
+            // d3 cannot be supported and e5 guards d4; f6 stands behind e5.
+            ("4k3/8/5p2/4p3/2P5/3P4/8/4K3 w - - 0 1", terms::BACKWARD, 1),
+            // c3 beside d3 could support it.
+            ("4k3/8/5p2/4p3/8/2PP4/8/4K3 w - - 0 1", terms::BACKWARD, 0),
+            // b2 and d2 on the dark squares of the bishop on c1; a2 is light.
+            ("4k3/8/8/8/8/8/PP1P4/2B1K3 w - - 0 1", terms::BISHOP_PAWNS, 2),
+            // The knight attacks the rook on b5, which no pawn defends...
+            ("4k3/8/8/1r6/8/2N5/8/4K3 w - - 0 1", terms::WEAK_PIECE + 2, 1),
+            // ...until c6 does.
+            ("4k3/8/2p5/1r6/8/2N5/8/4K3 w - - 0 1", terms::WEAK_PIECE + 2, 0),
+            // Ra8+ would check; with a rook on b8, Black's Rb1+ would instead.
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", terms::SAFE_CHECK + 2, 1),
+            ("1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1", terms::SAFE_CHECK + 2, -1),
         ];
         for (fen, term, count) in cases {
             assert_eq!(counts(fen).counts[term], count, "{fen}");

@@ -69,8 +69,19 @@ pub const OUTPOST: usize = ROOK_BEHIND_PASSED + 1;
 /// A rook on the seventh relative rank while the enemy king is on the eighth or enemy pawns
 /// are on the seventh.
 pub const ROOK_SEVENTH: usize = OUTPOST + 2;
+/// A backward pawn: no pawn of ours on the files beside it level with it or behind it, and
+/// the square in front of it attacked by an enemy pawn.
+pub const BACKWARD: usize = ROOK_SEVENTH + 1;
+/// Our pawns on squares of a bishop's colour, per bishop.
+pub const BISHOP_PAWNS: usize = BACKWARD + 1;
+/// An enemy knight, bishop, rook or queen (by its kind) attacked by one of our knights,
+/// bishops, rooks or queens and not defended by an enemy pawn.
+pub const WEAK_PIECE: usize = BISHOP_PAWNS + 1;
+/// A square from which our knight, bishop, rook or queen (by its kind) would check the enemy
+/// king, reached by that piece, neither ours nor attacked by an enemy pawn.
+pub const SAFE_CHECK: usize = WEAK_PIECE + PIECE_KINDS;
 /// The number of terms.
-pub const TERMS: usize = ROOK_SEVENTH + 1;
+pub const TERMS: usize = SAFE_CHECK + PIECE_KINDS;
 
 const fn mobility_offsets() -> [usize; KINDS] {
     let mut offsets = [0; KINDS];
@@ -88,7 +99,7 @@ const fn mobility_offsets() -> [usize; KINDS] {
 }
 
 /// The groups of terms, in order: a name and the first term of each.
-pub const GROUPS: [(&str, usize); 20] = [
+pub const GROUPS: [(&str, usize); 24] = [
     ("material", MATERIAL),
     ("pst", PST),
     ("mobility", MOBILITY),
@@ -109,6 +120,10 @@ pub const GROUPS: [(&str, usize); 20] = [
     ("rook behind passed", ROOK_BEHIND_PASSED),
     ("outpost", OUTPOST),
     ("rook seventh", ROOK_SEVENTH),
+    ("backward", BACKWARD),
+    ("bishop pawns", BISHOP_PAWNS),
+    ("weak piece", WEAK_PIECE),
+    ("safe check", SAFE_CHECK),
 ];
 
 /// The group a term belongs to and its place within it.
@@ -132,10 +147,10 @@ mod tests {
         assert_eq!(MOBILITY_OFFSET, [0, 0, 9, 23, 38, 66]);
         assert_eq!(
             TERMS,
-            5 + 384 + 66 + 16 + 8 + 5 + 4 + 8 + 4 + 2 + 2 + 8 + 8 + 1 + 2 + 1
+            5 + 384 + 66 + 16 + 8 + 5 + 4 + 8 + 4 + 2 + 2 + 8 + 8 + 1 + 2 + 1 + 1 + 1 + 4 + 4
         );
         assert_eq!(group_of(PST + 64 + 28), ("pst", 92));
         assert_eq!(group_of(PASSED_BLOCKED - 1), ("passed king distance", 1));
-        assert_eq!(group_of(TERMS - 1), ("rook seventh", 0));
+        assert_eq!(group_of(TERMS - 1), ("safe check", 3));
     }
 }
