@@ -558,21 +558,22 @@ mod tests {
 
     #[test]
     fn backward_pawns_bishops_pawns_weak_pieces_and_safe_checks() {
+        use terms::{BACKWARD, BISHOP_PAWNS, SAFE_CHECK, WEAK_PIECE};
         // (position, term, White's count minus Black's)
         let cases = [
             // d3 cannot be supported and e5 guards d4; f6 stands behind e5.
-            ("4k3/8/5p2/4p3/2P5/3P4/8/4K3 w - - 0 1", terms::BACKWARD, 1),
+            ("4k3/8/5p2/4p3/2P5/3P4/8/4K3 w - - 0 1", BACKWARD, 1),
             // c3 beside d3 could support it.
-            ("4k3/8/5p2/4p3/8/2PP4/8/4K3 w - - 0 1", terms::BACKWARD, 0),
+            ("4k3/8/5p2/4p3/8/2PP4/8/4K3 w - - 0 1", BACKWARD, 0),
             // b2 and d2 on the dark squares of the bishop on c1; a2 is light.
-            ("4k3/8/8/8/8/8/PP1P4/2B1K3 w - - 0 1", terms::BISHOP_PAWNS, 2),
+            ("4k3/8/8/8/8/8/PP1P4/2B1K3 w - - 0 1", BISHOP_PAWNS, 2),
             // The knight attacks the rook on b5, which no pawn defends...
-            ("4k3/8/8/1r6/8/2N5/8/4K3 w - - 0 1", terms::WEAK_PIECE + 2, 1),
+            ("4k3/8/8/1r6/8/2N5/8/4K3 w - - 0 1", WEAK_PIECE + 2, 1),
             // ...until c6 does.
-            ("4k3/8/2p5/1r6/8/2N5/8/4K3 w - - 0 1", terms::WEAK_PIECE + 2, 0),
+            ("4k3/8/2p5/1r6/8/2N5/8/4K3 w - - 0 1", WEAK_PIECE + 2, 0),
             // Ra8+ would check; with a rook on b8, Black's Rb1+ would instead.
-            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", terms::SAFE_CHECK + 2, 1),
-            ("1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1", terms::SAFE_CHECK + 2, -1),
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", SAFE_CHECK + 2, 1),
+            ("1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1", SAFE_CHECK + 2, -1),
         ];
         for (fen, term, count) in cases {
             assert_eq!(counts(fen).counts[term], count, "{fen}");

@@ -174,15 +174,19 @@ fn a_best_move_that_holds_ends_a_timed_search_early() {
 fn a_search_cut_short_plays_the_best_move_it_has_searched_in_full() {
     // Stopped just after each depth, a search plays its last complete iteration's move, or a
     // move the cut iteration searched in full and found better: then a move no complete
-    // iteration reported last.
-    let pos = Position::startpos();
+    // iteration reported last (in some of these positions, at some depth).
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    ];
     let mut changed = 0;
-    for depth in 1..=8 {
+    for (fen, depth) in fens.iter().flat_map(|f| (1..=8).map(move |d| (f, d))) {
+        let pos = parse_fen(fen.as_bytes()).unwrap();
         let mut host = Host {
             stop_after_depth: Some(depth),
             ..Host::default()
         };
-        let result = run(Limit::Infinite, &mut host);
+        let result = run_from(pos, Limit::Infinite, &mut host);
         let last = host
             .iterations
             .iter()
