@@ -80,8 +80,6 @@ pub const DRAWISH_DIVISOR: i32 = 8;
 /// With no pieces but one bishop a side, on squares of opposite colours, the score is divided
 /// by this.
 pub const OPPOSITE_BISHOPS_DIVISOR: i32 = 2;
-/// The light squares (b1, a2, ...): a bishop's pawns are those on its squares' colour.
-const LIGHT_SQUARES: Bitboard = 0x55AA_55AA_55AA_55AA;
 /// The relative ranks of an outpost (fourth to sixth).
 const OUTPOST_RANKS: core::ops::RangeInclusive<u8> = 3..=5;
 /// A passed pawn's king distances count from this relative rank on (the third: index 2).
@@ -249,10 +247,10 @@ fn piece_terms<T: Tracer>(
         let safe = att & !own & !their_pawn_attacks;
         safe_checks[k] += count(safe & checks[k]);
         if p.kind == PieceKind::Bishop {
-            let colour = if p.square.bit() & LIGHT_SQUARES != 0 {
-                LIGHT_SQUARES
+            let colour = if p.square.bit() & attacks::DARK_SQUARES != 0 {
+                attacks::DARK_SQUARES
             } else {
-                !LIGHT_SQUARES
+                !attacks::DARK_SQUARES
             };
             add(t, s, us, BISHOP_PAWNS, count(our_pawns & colour));
         }
