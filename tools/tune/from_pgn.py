@@ -24,16 +24,18 @@ RESULTS = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 
 def positions(game, min_ply, player):
     """The quiet positions of one game from ply `min_ply` on, as FENs."""
-    for node in game.mainline():
-        board = node.parent.board()
-        if board.ply() < min_ply or board.is_check():
-            continue
-        if board.is_capture(node.move) or node.move.promotion is not None:
-            continue
+    board = game.board()
+    for move in game.mainline_moves():
         mover = game.headers.get("White" if board.turn == chess.WHITE else "Black")
-        if player is not None and mover != player:
-            continue
-        yield board.fen()
+        if not (
+            board.ply() < min_ply
+            or board.is_check()
+            or board.is_capture(move)
+            or move.promotion is not None
+            or (player is not None and mover != player)
+        ):
+            yield board.fen()
+        board.push(move)
 
 
 def main():
