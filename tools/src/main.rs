@@ -232,9 +232,10 @@ enum TuneCmd {
         /// The pull of every weight towards its current value, per squared centipawn.
         #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
         regularization: f64,
-        /// Labelled positions kept out of the fit, to measure its error on.
+        /// Labelled positions kept out of the fit, to measure its error on (repeatable: each
+        /// file is measured on its own).
         #[arg(long, value_name = "FILE")]
-        validation: Option<PathBuf>,
+        validation: Vec<PathBuf>,
     },
 }
 

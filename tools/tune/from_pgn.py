@@ -3,9 +3,11 @@
 its matches (against Stockfish, say) rather than of its self-play.
 
     python3 tools/tune/from_pgn.py OUT GAME.pgn [GAME.pgn ...] [--min-ply 12] [--player kchess]
+        [--no-result]
 
 Writes one `FEN;R` line per position, as `kchess tune positions` does (R is the game's result
-for White: 1, 0.5 or 0), ready for `tools/tune/label.py`. Kept are the positions from ply
+for White: 1, 0.5 or 0; with --no-result `-`, which `kchess tune fit` reads as "fit to the
+score alone"), ready for `tools/tune/label.py`. Kept are the positions from ply
 --min-ply of the game on (past the openings of `tools/elo/openings.txt`, at most 8 plies)
 that are quiet: the side to move is not in check and the move played from them is neither a
 capture nor a promotion. With
@@ -44,6 +46,7 @@ def main():
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--min-ply", type=int, default=12)
     ap.add_argument("--player")
+    ap.add_argument("--no-result", action="store_true")
     args = ap.parse_args()
 
     seen = set()
@@ -55,6 +58,8 @@ def main():
                     result = RESULTS.get(game.headers.get("Result", "*"))
                     if result is None:
                         continue
+                    if args.no_result:
+                        result = "-"
                     games += 1
                     for fen in positions(game, args.min_ply, args.player):
                         if fen not in seen:

@@ -1,14 +1,18 @@
 //! `kchess tune fit`: fits the evaluation's weights to labelled positions.
 //!
 //! Each line of the data is `FEN;R;CP`: a position, the result of its game from White's point of
-//! view (`1`, `0.5` or `0`) and a reference score in centipawns from the side to move's point of
-//! view (Stockfish's, from `tools/tune/label.py`). The evaluation is linear in its weights
-//! ([`chess_core::eval::trace`] gives the counts), so the fit is a logistic regression:
+//! view (`1`, `0.5` or `0`, or `-` when the result says nothing about the position) and a
+//! reference score in centipawns from the side to move's point of view (Stockfish's, from
+//! `tools/tune/label.py`). The evaluation is linear in its weights ([`chess_core::eval::trace`]
+//! gives the counts), so the fit is a logistic regression:
 //!
 //! 1. The target of a position is a blend of the reference score through a logistic curve and
-//!    the game's result: `LAMBDA * sigmoid(cp) + (1 - LAMBDA) * result`.
-//! 2. `K` scales the evaluation onto that curve; it is fitted first, with the current weights,
-//!    so that the fitted weights keep the evaluation's scale (the search's margins depend on it).
+//!    the game's result: `LAMBDA * sigmoid(cp) + (1 - LAMBDA) * result`, or the curve alone
+//!    when the result is `-` (positions from games against a much stronger engine, lost
+//!    whatever the position).
+//! 2. `K` scales the evaluation onto that curve; it is fitted first, with the current weights
+//!    and on the positions with a result, so that the fitted weights keep the evaluation's
+//!    scale (the search's margins depend on it).
 //! 3. Adam then minimises the mean squared error between `sigmoid(K * eval)` and the target over
 //!    all middlegame and endgame weights at once, full batch.
 //!
@@ -49,8 +53,8 @@ pub struct FitOptions {
     pub epochs: usize,
     /// The pull towards the starting weights ([`REGULARIZATION`] by default).
     pub regularization: f64,
-    /// Positions kept out of the fit, to measure it on.
-    pub validation: Option<PathBuf>,
+    /// Sets of positions kept out of the fit, to measure it on, each on its own.
+    pub validation: Vec<PathBuf>,
 }
 
 /// What can stop a fit.
@@ -91,6 +95,8 @@ struct Sample {
     tempo: f64,
     /// The target probability that White wins.
     target: f64,
+    /// Whether the target has the game's result in it.
+    has_result: bool,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -122,11 +128,12 @@ fn read(path: &Path) -> Result<Vec<Sample>, FitError> {
             return Err(bad("expected FEN;R;CP".into()));
         };
         let pos = parse_fen(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
-        let result: f64 = match result.trim() {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            other => return Err(bad(format!("result {other:?} is not 1, 0.5 or 0"))),
+        let result: Option<f64> = match result.trim() {
+            "1" => Some(1.0),
+            "0.5" => Some(0.5),
+            "0" => Some(0.0),
+            "-" => None,
+            other => return Err(bad(format!("result {other:?} is not 1, 0.5, 0 or -"))),
         };
         let cp: f64 = cp
             .trim()
@@ -148,7 +155,10 @@ fn read(path: &Path) -> Result<Vec<Sample>, FitError> {
             mg: f64::from(trace.phase) / f64::from(PHASE_MAX),
             scale: 1.0 / f64::from(trace.divisor),
             tempo: f64::from(if white { eval::TEMPO } else { -eval::TEMPO }),
-            target: LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * result,
+            target: result.map_or(sigmoid(white_cp), |r| {
+                LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * r
+            }),
+            has_result: result.is_some(),
         });
     }
     if samples.is_empty() {
@@ -169,22 +179,29 @@ fn evaluate(s: &Sample, w: &[f64]) -> f64 {
 }
 
 /// The mean squared error of the samples with weights `w` and scale `k`.
-fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+fn loss<'a>(samples: impl ExactSizeIterator<Item = &'a Sample>, w: &[f64], k: f64) -> f64 {
+    let n = samples.len() as f64;
     let sum: f64 = samples
-        .iter()
         .map(|s| (sigmoid(k * evaluate(s, w)) - s.target).powi(2))
         .sum();
-    sum / samples.len() as f64
+    sum / n
 }
 
-/// The `K` with the least error for weights `w` (golden-section search).
+/// The `K` with the least error for weights `w` (golden-section search), on the samples with a
+/// result if there are any.
 fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let with_result: Vec<&Sample> = samples.iter().filter(|s| s.has_result).collect();
+    let samples: Vec<&Sample> = if with_result.is_empty() {
+        samples.iter().collect()
+    } else {
+        with_result
+    };
     let (mut lo, mut hi) = (0.1, 4.0);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if loss(samples, w, a) < loss(samples, w, b) {
+        if loss(samples.iter().copied(), w, a) < loss(samples.iter().copied(), w, b) {
             hi = b;
         } else {
             lo = a;
@@ -234,7 +251,7 @@ fn adam(
             w[i] -= LEARNING_RATE * (m[i] / c1) / ((v[i] / c2).sqrt() + ADAM_EPSILON);
         }
         if epoch.is_multiple_of(100) || epoch == epochs {
-            report(epoch, loss(samples, w, k));
+            report(epoch, loss(samples.iter(), w, k));
         }
     }
 }
@@ -248,14 +265,17 @@ pub fn run(opts: &FitOptions) -> Result<(), FitError> {
     eprintln!(
         "{} positions; K = {k:.4}; error {:.6}",
         samples.len(),
-        loss(&samples, &w, k)
+        loss(samples.iter(), &w, k)
     );
-    let validation = opts.validation.as_deref().map(read).transpose()?;
-    if let Some(v) = &validation {
+    let validation = (opts.validation.iter())
+        .map(|path| read(path).map(|v| (path, v)))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (path, v) in &validation {
         eprintln!(
-            "validation: {} positions; error {:.6}",
+            "validation {}: {} positions; error {:.6}",
+            path.display(),
             v.len(),
-            loss(v, &w, k)
+            loss(v.iter(), &w, k)
         );
     }
     adam(
@@ -265,8 +285,9 @@ pub fn run(opts: &FitOptions) -> Result<(), FitError> {
         (opts.epochs, opts.regularization),
         |epoch, error| eprintln!("epoch {epoch}: error {error:.6}"),
     );
-    if let Some(v) = &validation {
-        eprintln!("validation: error {:.6}", loss(v, &w, k));
+    for (path, v) in &validation {
+        let error = loss(v.iter(), &w, k);
+        eprintln!("validation {}: error {error:.6}", path.display());
     }
     let fitted: Vec<Score> = (0..terms::TERMS)
         .map(|t| Score(w[t].round() as i32, w[terms::TERMS + t].round() as i32))
@@ -360,7 +381,7 @@ mod tests {
             out: out.clone(),
             epochs: 0,
             regularization: REGULARIZATION,
-            validation: None,
+            validation: Vec::new(),
         })
         .unwrap();
         let current = include_str!("../../../chess-core/src/eval/weights.rs");
@@ -380,7 +401,7 @@ mod tests {
         let samples = read(&path).unwrap();
         let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
         w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
-        let before = loss(&samples, &w, 1.0);
+        let before = loss(samples.iter(), &w, 1.0);
         let knight = terms::MATERIAL + PieceKind::Knight.index();
         let knight_before = w[terms::TERMS + knight];
         let mut errors = Vec::new();
@@ -394,6 +415,24 @@ mod tests {
         );
         assert!(w[terms::TERMS + knight] < knight_before);
         let _ = fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_position_without_a_result_is_fitted_to_its_score_alone() {
+        // Black to move and 200 ahead: White's target is the curve at -200, and K is fitted on
+        // the position with a result only.
+        let with_result = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;1;250\n";
+        let without = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1;-;200\n";
+        let path = data("score-alone", &format!("{with_result}{without}"));
+        let samples = read(&path).unwrap();
+        assert!(samples[0].has_result && !samples[1].has_result);
+        assert_eq!(samples[1].target, sigmoid(-200.0));
+        let only = data("with-result", with_result);
+        let w: Vec<f64> = (WEIGHTS.iter().map(|s| f64::from(s.0)))
+            .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
+            .collect();
+        assert_eq!(fit_k(&samples, &w), fit_k(&read(&only).unwrap(), &w));
+        let _ = (fs::remove_file(path), fs::remove_file(only));
     }
 
     #[test]
