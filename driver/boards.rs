@@ -16,7 +16,9 @@ use crate::game::{Ply, MAX_HISTORY};
 use crate::notation::Writer;
 use crate::piece::Move;
 use crate::protocol::{Context, Device, RecordLine, Watch, MAX_REPLY, RECORD_LINES};
-use crate::search::{Budget, Frame, History, Limit, Memory, Progress, TtEntry, FRAMES};
+use crate::search::{
+    Budget, Correction, Frame, History, Limit, Memory, Progress, TtEntry, CORRECTION_SLOTS, FRAMES,
+};
 use crate::{Settings, NAMES};
 
 /// The game history, kept in a kvmalloc'd buffer instead of inline.
@@ -45,6 +47,7 @@ pub(crate) struct Engine {
     tt: KVVec<TtEntry>,
     frames: KVVec<Frame>,
     history: KBox<History>,
+    correction: KVVec<Correction>,
     /// The device's search records (`13`).
     records: KVVec<RecordLine>,
     /// Scratch space for one reply.
@@ -66,6 +69,7 @@ impl Engine {
                 tt: KVVec::from_elem(TtEntry::EMPTY, settings.tt_entries, GFP_KERNEL)?,
                 frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
                 history: KBox::new(History::new(), GFP_KERNEL)?,
+                correction: KVVec::from_elem(Correction::EMPTY, CORRECTION_SLOTS, GFP_KERNEL)?,
                 records: KVVec::from_elem(RecordLine::EMPTY, RECORD_LINES, GFP_KERNEL)?,
                 reply: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
             },
@@ -83,6 +87,7 @@ impl Engine {
             tt,
             frames,
             history,
+            correction,
             records,
             reply,
         } = self;
@@ -92,6 +97,7 @@ impl Engine {
                 tt,
                 frames,
                 history,
+                correction,
             },
             budget,
             records,
@@ -331,6 +337,7 @@ pub(crate) fn board_overhead() -> usize {
         + MAX_HISTORY * size_of::<Ply>()
         + FRAMES * size_of::<Frame>()
         + size_of::<History>()
+        + CORRECTION_SLOTS * size_of::<Correction>()
         + 2 * MAX_REPLY
         + (MAX_COMMAND + 1)
         + RECORD_LINES * size_of::<RecordLine>()

@@ -417,6 +417,7 @@ impl<H: HistoryStore> Device<H> {
             tt: &mut *ctx.memory.tt,
             frames: &mut *ctx.memory.frames,
             history: &mut *ctx.memory.history,
+            correction: &mut *ctx.memory.correction,
         };
         let mut request = Request::new(self.limit);
         request.root_moves = among;

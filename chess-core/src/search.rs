@@ -11,6 +11,8 @@ use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
 use crate::piece::Move;
 
+#[path = "search/correction.rs"]
+mod correction;
 #[path = "search/deepening.rs"]
 mod deepening;
 #[path = "search/history.rs"]
@@ -33,6 +35,7 @@ mod quiescence;
 #[path = "search/table.rs"]
 mod table;
 
+pub use correction::{Correction, CORRECTION_SLOTS};
 use deepening::CHECK_INTERVAL;
 pub use history::History;
 pub use interface::{
@@ -115,6 +118,9 @@ pub struct Frame {
     /// The null window under which the table's move of this ply's node is tested for being
     /// singular (`None`: not a candidate).
     singular_beta: Option<i32>,
+    /// The node's static evaluation, uncorrected and corrected (`None` in check), which the
+    /// correction history learns from when the node is done.
+    static_eval: Option<(i32, i32)>,
     /// What undoes the move being searched at this ply.
     undo: Undo,
 }
@@ -138,6 +144,7 @@ impl Frame {
             excluded: Move::NULL,
             extended: Move::NULL,
             singular_beta: None,
+            static_eval: None,
             undo: Undo::NONE,
         }
     }
@@ -159,6 +166,8 @@ pub struct Memory<'a> {
     pub frames: &'a mut [Frame],
     /// The history heuristic table.
     pub history: &'a mut History,
+    /// The correction history ([`CORRECTION_SLOTS`] slots; any length, empty disables it).
+    pub correction: &'a mut [Correction],
 }
 
 struct Searcher<'a, 'g, H: HistoryStore> {
@@ -295,6 +304,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             f.pv_len = 0;
             f.extended = Move::NULL;
             f.singular_beta = None;
+            f.static_eval = None;
             excluded = f.excluded;
         }
         let in_check = self.pos.in_check();
@@ -369,11 +379,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             depth -= 1;
         }
 
-        // Step 5. Static evaluation (meaningless in check).
+        // Step 5. Static evaluation (meaningless in check), corrected by what the search has
+        // learnt of the position's pawn structure.
         let static_eval = if in_check {
             -INFINITY
         } else {
-            eval::evaluate(&self.pos)
+            self.corrected_eval(Some(ply))
         };
 
         if !pv_node && !in_check && ply > 0 {

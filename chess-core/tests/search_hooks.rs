@@ -7,7 +7,8 @@ use chess_core::movegen;
 use chess_core::notation::{MoveText, Writer};
 use chess_core::piece::Move;
 use chess_core::search::{
-    self, Budget, Frame, History, Limit, Memory, Progress, ScoreBound, TtEntry, FRAMES,
+    self, Budget, Correction, Frame, History, Limit, Memory, Progress, ScoreBound, TtEntry,
+    CORRECTION_SLOTS, FRAMES,
 };
 
 /// A host that records what the search tells it and asks for a stop after `stop_after` nodes.
@@ -67,11 +68,13 @@ fn run_from(pos: Position, limit: Limit, host: &mut Host) -> search::SearchResul
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
     let mut frames = vec![Frame::new(); FRAMES];
     let mut history = Box::new(History::new());
+    let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
     let game = Box::new(Game::new(pos));
     let mem = Memory {
         tt: &mut tt,
         frames: &mut frames,
         history: &mut history,
+        correction: &mut correction,
     };
     search::search(&game, limit.into(), mem, host).unwrap()
 }

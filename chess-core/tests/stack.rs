@@ -5,7 +5,8 @@
 use chess_core::fen::parse_fen;
 use chess_core::game::Game;
 use chess_core::search::{
-    self, probe, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES, MAX_PLY,
+    self, probe, Correction, Frame, History, Limit, Memory, TtEntry, Unlimited, CORRECTION_SLOTS,
+    FRAMES, MAX_PLY,
 };
 use std::sync::atomic::Ordering;
 
@@ -15,6 +16,7 @@ fn search_frames_are_small() {
     let mut tt = vec![TtEntry::EMPTY; 1 << 16];
     let mut frames = vec![Frame::new(); FRAMES];
     let mut history = Box::new(History::new());
+    let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
     // A position with long forcing lines, searched deep, reaches high plies.
     let fen = b"r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1";
     let game = Box::new(Game::new(parse_fen(fen).unwrap()));
@@ -22,6 +24,7 @@ fn search_frames_are_small() {
         tt: &mut tt,
         frames: &mut frames,
         history: &mut history,
+        correction: &mut correction,
     };
     search::search(&game, Limit::Depth(12).into(), mem, &mut Unlimited).unwrap();
     let load = |table: &[std::sync::atomic::AtomicUsize]| -> Vec<usize> {

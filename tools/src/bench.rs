@@ -44,7 +44,9 @@ fn kchess_fen(fen: &'static str) -> Result<chess_core::board::Position, BenchErr
         reason: e.to_string(),
     })
 }
-use chess_core::search::{self, Frame, History, Limit, Memory, TtEntry, Unlimited, FRAMES};
+use chess_core::search::{
+    self, Correction, Frame, History, Limit, Memory, TtEntry, Unlimited, CORRECTION_SLOTS, FRAMES,
+};
 
 /// Kiwipete, the CPW's second perft position.
 pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -215,10 +217,12 @@ pub fn search_speed(tt_mb: usize) -> Result<(), BenchError> {
         let game = Box::new(Game::new(pos));
         tt.fill(TtEntry::EMPTY);
         let mut history = Box::new(History::new());
+        let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
         let mem = Memory {
             tt: &mut tt,
             frames: &mut frames,
             history: &mut history,
+            correction: &mut correction,
         };
         let t = Instant::now();
         let r = search::search(&game, Limit::Depth(depth).into(), mem, &mut Unlimited)

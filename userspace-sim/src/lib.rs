@@ -12,7 +12,10 @@ use std::time::Instant;
 use chess_core::command::MAX_COMMAND;
 use chess_core::notation::Writer;
 use chess_core::protocol::{Context, Device, RecordLine, MAX_REPLY, RECORD_LINES};
-use chess_core::search::{Budget, Frame, History, Interrupted, Limit, Memory, TtEntry, FRAMES};
+use chess_core::search::{
+    Budget, Correction, Frame, History, Interrupted, Limit, Memory, TtEntry, CORRECTION_SLOTS,
+    FRAMES,
+};
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
@@ -49,6 +52,7 @@ pub struct Session {
     tt: Vec<TtEntry>,
     frames: Vec<Frame>,
     history: Box<History>,
+    correction: Vec<Correction>,
     records: Vec<RecordLine>,
     reply: Vec<u8>,
 }
@@ -78,6 +82,7 @@ impl Session {
             tt: vec![TtEntry::EMPTY; entries.max(1)],
             frames: vec![Frame::new(); FRAMES],
             history: Box::new(History::new()),
+            correction: vec![Correction::EMPTY; CORRECTION_SLOTS],
             records: vec![RecordLine::EMPTY; RECORD_LINES],
             reply: vec![0; MAX_REPLY],
         }
@@ -103,6 +108,7 @@ impl Session {
                 tt: &mut self.tt,
                 frames: &mut self.frames,
                 history: &mut self.history,
+                correction: &mut self.correction,
             },
             budget,
             records: &mut self.records,

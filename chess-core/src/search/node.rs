@@ -15,6 +15,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     #[inline(never)]
     pub(super) fn store(&mut self, depth: i32, score: i32, found: (Bound, Move), ply: usize) {
         let (bound, mv) = found;
+        if mv == Move::NULL || mv.is_quiet() {
+            self.learn_correction(ply, depth, score, bound);
+        }
         let key = self.pos.hash();
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
             table::store(self.mem.tt, key, depth, score, bound, mv, ply);

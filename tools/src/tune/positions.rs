@@ -23,7 +23,9 @@ use chess_core::level::{self, Rng, MAX_VARIETY, VARIETY_LINES};
 use chess_core::movegen;
 use chess_core::notation::Writer;
 use chess_core::piece::Color;
-use chess_core::search::{self, Frame, History, Limit, Memory, Request, TtEntry, Unlimited};
+use chess_core::search::{
+    self, Correction, Frame, History, Limit, Memory, Request, TtEntry, Unlimited, CORRECTION_SLOTS,
+};
 
 /// How many random plies open a game.
 pub const RANDOM_PLIES: RangeInclusive<u64> = 8..=10;
@@ -160,6 +162,7 @@ pub struct SelfPlay {
     tt: Vec<TtEntry>,
     frames: Vec<Frame>,
     history: Box<History>,
+    correction: Vec<Correction>,
     nodes: u64,
     variety: u16,
 }
@@ -180,6 +183,7 @@ impl SelfPlay {
             tt: vec![TtEntry::EMPTY; TtEntry::per_mib(TT_MB)],
             frames: vec![Frame::new(); search::FRAMES],
             history: Box::new(History::new()),
+            correction: vec![Correction::EMPTY; CORRECTION_SLOTS],
             nodes,
             variety,
         }
@@ -196,6 +200,7 @@ impl SelfPlay {
         self.open(start, random, rng);
         self.tt.fill(TtEntry::EMPTY);
         *self.history = History::new();
+        self.correction.fill(Correction::EMPTY);
         let mut request = Request::new(Limit::Nodes(self.nodes));
         if self.variety > 0 {
             request.lines = VARIETY_LINES;
@@ -213,6 +218,7 @@ impl SelfPlay {
                 tt: &mut self.tt,
                 frames: &mut self.frames,
                 history: &mut self.history,
+                correction: &mut self.correction,
             };
             let found = search::search(&self.game, request, memory, &mut Unlimited)
                 .map_err(|_| PositionsError::Interrupted)?;

@@ -1,0 +1,158 @@
+//! Correction history: how far the search's results have strayed from the static evaluation in
+//! positions with the same pawns, learned as the search goes and added to the evaluation the
+//! pruning decisions and quiescence's stand-pat read. The evaluation misjudges some pawn
+//! structures the same way every time; the search sees it and the table remembers.
+//!
+//! The table is the caller's slice (64 KiB at [`CORRECTION_SLOTS`]), indexed by a hash of the
+//! two sides' pawns and the side to move; an empty slice disables it.
+
+use super::table::Bound;
+use super::{Searcher, MATE_BOUND};
+use crate::board::Position;
+use crate::eval;
+use crate::game::HistoryStore;
+use crate::piece::{Color, PieceKind};
+
+/// The slots a caller supplies: 32 768, two bytes each.
+pub const CORRECTION_SLOTS: usize = 1 << 15;
+/// A slot counts in this many parts of a centipawn.
+const CORRECTION_GRAIN: i32 = 256;
+/// A slot corrects by at most this many centipawns either way.
+const CORRECTION_MAX_CP: i32 = 64;
+/// A new result moves a slot `min(depth + 1, CORRECTION_MAX_WEIGHT)` parts of
+/// [`CORRECTION_WEIGHT_SCALE`] of the way to it: deeper results count more.
+const CORRECTION_MAX_WEIGHT: i32 = 16;
+/// See [`CORRECTION_MAX_WEIGHT`].
+const CORRECTION_WEIGHT_SCALE: i32 = 256;
+
+// Mixing constants for the pawn hash (odd, with well spread bits).
+const MIX_WHITE: u64 = 0x9E37_79B9_7F4A_7C15;
+const MIX_BLACK: u64 = 0xC2B2_AE3D_27D4_EB4F;
+const MIX_FINAL: u64 = 0x1656_67B1_9E37_79F9;
+const MIX_BLACK_TO_MOVE: u64 = 0x27D4_EB2F_1656_67C5;
+
+/// One slot of the correction history: the evaluation's typical error in its positions, in
+/// [`CORRECTION_GRAIN`] parts of a centipawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Correction(i16);
+
+impl Correction {
+    /// A slot that corrects nothing.
+    pub const EMPTY: Correction = Correction(0);
+
+    /// The correction in centipawns.
+    fn centipawns(self) -> i32 {
+        i32::from(self.0) / CORRECTION_GRAIN
+    }
+
+    /// Moves the slot toward `error` centipawns, by a weight that grows with `depth`.
+    fn learn(&mut self, error: i32, depth: i32) {
+        let limit = CORRECTION_MAX_CP * CORRECTION_GRAIN;
+        let target = (error * CORRECTION_GRAIN).clamp(-limit, limit);
+        let weight = (depth + 1).clamp(1, CORRECTION_MAX_WEIGHT);
+        let cur = i32::from(self.0);
+        let next =
+            (cur * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+        debug_assert!(
+            next.abs() <= limit,
+            "a weighted mean stays within its bounds"
+        );
+        self.0 = next.clamp(-limit, limit) as i16;
+    }
+}
+
+/// The slot of `pos` in a table of `len` slots (`None` for an empty table): a multiply-shift
+/// of a mix of both sides' pawns and the side to move.
+fn slot(pos: &Position, len: usize) -> Option<usize> {
+    if len == 0 {
+        return None;
+    }
+    let b = pos.board();
+    let white = b.pieces_bb(Color::White, PieceKind::Pawn);
+    let black = b.pieces_bb(Color::Black, PieceKind::Pawn);
+    let mut h = white.wrapping_mul(MIX_WHITE) ^ black.wrapping_mul(MIX_BLACK).rotate_left(32);
+    if pos.side_to_move() == Color::Black {
+        h ^= MIX_BLACK_TO_MOVE;
+    }
+    h = (h ^ (h >> 29)).wrapping_mul(MIX_FINAL);
+    let half = u32::BITS;
+    Some(((h >> half).wrapping_mul(len as u64 & u64::from(u32::MAX)) >> half) as usize)
+}
+
+/// The evaluation as the search reads it: the static one plus its learned correction, kept
+/// clear of the mate scores.
+fn corrected(raw: i32, correction: i32) -> i32 {
+    (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+impl<H: HistoryStore> Searcher<'_, '_, H> {
+    /// The static evaluation of the position, corrected. At a node (`ply` with a frame) the
+    /// uncorrected one and the corrected one are kept for [`Self::learn_correction`]. (Out of
+    /// line: the recursion's frame stays small.)
+    #[inline(never)]
+    pub(super) fn corrected_eval(&mut self, ply: Option<usize>) -> i32 {
+        let raw = eval::evaluate(&self.pos);
+        let correction = slot(&self.pos, self.mem.correction.len())
+            .and_then(|i| self.mem.correction.get(i))
+            .map_or(0, |c| c.centipawns());
+        let eval = corrected(raw, correction);
+        if let Some(f) = ply.and_then(|p| self.frame(p)) {
+            f.static_eval = Some((raw, eval));
+        }
+        eval
+    }
+
+    /// A node at `ply` searched `depth` plies deep found `best`, with `bound`, and a quiet best
+    /// move (or none): its pawn structure's slot learns how far that is from the static
+    /// evaluation. Nothing is learnt in check, or from a bound that does not say on which side
+    /// of the evaluation the position's value lies.
+    pub(super) fn learn_correction(&mut self, ply: usize, depth: i32, best: i32, bound: Bound) {
+        let Some((raw, eval)) = self.frame(ply).and_then(|f| f.static_eval) else {
+            return;
+        };
+        let says = match bound {
+            Bound::Lower => best > eval,
+            Bound::Upper => best < eval,
+            Bound::Exact => true,
+            Bound::None => false,
+        };
+        if !says || best.abs() >= MATE_BOUND {
+            return;
+        }
+        if let Some(c) =
+            slot(&self.pos, self.mem.correction.len()).and_then(|i| self.mem.correction.get_mut(i))
+        {
+            c.learn(best - raw, depth);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slot_learns_a_weighted_mean_within_its_bounds() {
+        let mut c = Correction::EMPTY;
+        c.learn(40, 15);
+        // 16/256 of the way from 0 to 40 cp: 2.5 cp.
+        assert_eq!(c.0, 640);
+        assert_eq!(c.centipawns(), 2);
+        for _ in 0..1000 {
+            c.learn(1000, 30);
+        }
+        // Integer steps stop just short of the limit.
+        assert_eq!(c.centipawns(), CORRECTION_MAX_CP - 1);
+        for _ in 0..5000 {
+            c.learn(-10, 0);
+        }
+        assert_eq!(c.centipawns(), -9, "the mean approaches -10 from above");
+    }
+
+    #[test]
+    fn corrected_scores_stay_clear_of_mates() {
+        assert_eq!(corrected(MATE_BOUND, 50), MATE_BOUND - 1);
+        assert_eq!(corrected(-MATE_BOUND, -50), -MATE_BOUND + 1);
+        assert_eq!(corrected(10, -3), 7);
+    }
+}
