@@ -142,7 +142,7 @@ fn a_best_move_that_holds_ends_a_timed_search_early() {
     // Black's queen hangs: Nf3xh4 is best from the first iteration on.
     let pos =
         parse_fen(b"rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
-    let budget_ms = 700;
+    let budget_ms = 1100;
     let mut host = Host {
         nodes_per_ms: Some(1000),
         ..Host::default()
