@@ -1,9 +1,11 @@
 //! The CPU player: iterative deepening principal-variation search with aspiration windows,
-//! quiescence, a transposition table, null-move pruning, late-move reductions and check
-//! extensions, all in integers and within a [`Budget`].
+//! quiescence, a transposition table, null-move pruning, late-move reductions, check and
+//! singular extensions and a correction history of the evaluation, all in integers and within
+//! a [`Budget`].
 //!
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
-//! transposition table is the caller's slice, and recursion is bounded by [`MAX_PLY`].
+//! transposition table and the correction history are the caller's slices, and recursion is
+//! bounded by [`MAX_PLY`].
 
 use crate::board::{Position, Undo};
 use crate::eval;
