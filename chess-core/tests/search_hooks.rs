@@ -65,18 +65,47 @@ fn run(limit: Limit, host: &mut Host) -> search::SearchResult {
 }
 
 fn run_from(pos: Position, limit: Limit, host: &mut Host) -> search::SearchResult {
+    let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
+    run_with(pos, limit, host, &mut correction)
+}
+
+/// A search with the given correction history (empty: none) and fresh memory otherwise.
+fn run_with(
+    pos: Position,
+    limit: Limit,
+    host: &mut Host,
+    correction: &mut [Correction],
+) -> search::SearchResult {
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
     let mut frames = vec![Frame::new(); FRAMES];
     let mut history = Box::new(History::new());
-    let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
     let game = Box::new(Game::new(pos));
     let mem = Memory {
         tt: &mut tt,
         frames: &mut frames,
         history: &mut history,
-        correction: &mut correction,
+        correction,
     };
     search::search(&game, limit.into(), mem, host).unwrap()
+}
+
+#[test]
+fn the_correction_history_learns_as_the_search_goes_and_may_be_left_out() {
+    let pos = parse_fen(b"rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5").unwrap();
+    let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
+    let first = run_with(pos, Limit::Depth(8), &mut Host::default(), &mut correction);
+    let learnt = correction
+        .iter()
+        .filter(|&&c| c != Correction::EMPTY)
+        .count();
+    assert_eq!((first.nodes, learnt), (15590, 172));
+    // What the first search learnt changes the second, which starts with empty tables else.
+    let again = run_with(pos, Limit::Depth(8), &mut Host::default(), &mut correction);
+    assert_eq!(again.nodes, 21348);
+    // Without a table nothing is corrected, and the first search grows another tree.
+    let without = run_with(pos, Limit::Depth(8), &mut Host::default(), &mut []);
+    assert_eq!(without.nodes, 20127);
+    assert!(movegen::legal_moves(&pos).contains(without.best));
 }
 
 #[test]
