@@ -10,8 +10,10 @@ use crate::piece::Move;
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Stores a node's result in the table, except at a root that left moves out: it did not
     /// search the position itself. The key is the position's own, every move taken back by
-    /// then. (The bound and the move travel as one small pair so that every argument fits in a
-    /// register: no stack slot in each recursion frame.)
+    /// then. A node whose best move is quiet (or that has none) also teaches the correction
+    /// history how far its result lies from its static evaluation. (The bound and the move
+    /// travel as one small pair so that every argument fits in a register: no stack slot in
+    /// each recursion frame.)
     #[inline(never)]
     pub(super) fn store(&mut self, depth: i32, score: i32, found: (Bound, Move), ply: usize) {
         let (bound, mv) = found;
