@@ -413,9 +413,14 @@ impl Worker {
         }?;
         // The final record: the last iteration with all its nodes, each ranked line asked for
         // (a strength level ranks more, for its own choice).
+        // A line already printed deeper (a cut iteration's bound) is not printed again
+        // shallower: depths only grow.
         let lines = self.conn.client.search_lines().unwrap_or_default();
-        for line in lines.iter().take(usize::from(self.lines)) {
-            emit(&self.out, &info_line(root, line));
+        for (i, line) in lines.iter().take(usize::from(self.lines)).enumerate() {
+            let printed = reporter.last.get(i).and_then(|l| l.as_ref());
+            if printed.is_none_or(|p| p.depth <= line.depth) {
+                emit(&self.out, &info_line(root, line));
+            }
         }
         Ok(lines.into_iter().next())
     }
