@@ -412,9 +412,8 @@ impl Worker {
             }
         }?;
         // The final record: the last iteration with all its nodes, each ranked line asked for
-        // (a strength level ranks more, for its own choice).
-        // A line already printed deeper (a cut iteration's bound) is not printed again
-        // shallower: depths only grow.
+        // (a strength level ranks more, for its own choice), except a line already printed
+        // deeper (a cut iteration's bound): depths only grow.
         let lines = self.conn.client.search_lines().unwrap_or_default();
         for (i, line) in lines.iter().take(usize::from(self.lines)).enumerate() {
             let printed = reporter.last.get(i).and_then(|l| l.as_ref());
