@@ -6,7 +6,7 @@
 //! The table is the caller's slice (64 KiB at [`CORRECTION_SLOTS`]), indexed by a hash of the
 //! two sides' pawns and the side to move; an empty slice disables it.
 
-use super::table::Bound;
+use super::table::{self, Bound};
 use super::{Searcher, MATE_BOUND};
 use crate::board::Position;
 use crate::eval;
@@ -87,11 +87,21 @@ fn corrected(raw: i32, correction: i32) -> i32 {
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// The static evaluation of the position, corrected. At a node (`ply` with a frame) the
-    /// uncorrected one and the corrected one are kept for [`Self::learn_correction`]. (Out of
-    /// line: the recursion's frame stays small.)
+    /// uncorrected one and the corrected one are kept for [`Self::learn_correction`] and the
+    /// table, and one the table already holds is read from there. (Out of line: the
+    /// recursion's frame stays small.)
     #[inline(never)]
     pub(super) fn corrected_eval(&mut self, ply: Option<usize>) -> i32 {
-        let raw = eval::evaluate(&self.pos);
+        // Only at a node, which has just probed the table: quiescence's positions are rarely
+        // there, and its probe would cost a cache miss for nothing.
+        let stored = ply
+            .and_then(|_| table::probe(self.mem.tt, self.pos.hash()))
+            .and_then(|e| e.eval());
+        let raw = stored.unwrap_or_else(|| eval::evaluate(&self.pos));
+        debug_assert!(
+            stored.is_none_or(|v| v == eval::evaluate(&self.pos)),
+            "a stored evaluation is the position's"
+        );
         let correction = slot(&self.pos, self.mem.correction.len())
             .and_then(|i| self.mem.correction.get(i))
             .map_or(0, |c| c.centipawns());

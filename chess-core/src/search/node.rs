@@ -10,8 +10,9 @@ use crate::piece::Move;
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Stores a node's result in the table, except at a root that left moves out: it did not
     /// search the position itself. The key is the position's own, every move taken back by
-    /// then. A node whose best move is quiet (or that has none) also teaches the correction
-    /// history how far its result lies from its static evaluation. (The bound and the move
+    /// then, and the static evaluation the node's frame keeps goes with it. A node whose best
+    /// move is quiet (or that has none) also teaches the correction history how far its
+    /// result lies from its static evaluation. (The bound and the move
     /// travel as one small pair so that every argument fits in a register: no stack slot in
     /// each recursion frame.)
     #[inline(never)]
@@ -22,7 +23,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         let key = self.pos.hash();
         if ply > 0 || (self.ranked_len == 0 && self.root_moves.is_empty()) {
-            table::store(self.mem.tt, key, depth, score, bound, mv, ply);
+            let eval = self
+                .frame(ply)
+                .and_then(|f| f.static_eval)
+                .map(|(raw, _)| raw);
+            table::store(self.mem.tt, key, depth, (score, eval), bound, mv, ply);
         }
     }
 

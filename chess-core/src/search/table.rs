@@ -1,5 +1,6 @@
 //! The transposition table: caller-owned slots, one per position key, indexed by
-//! multiply-shift, with mate scores stored relative to the node.
+//! multiply-shift, with mate scores stored relative to the node and the position's static
+//! evaluation, which a node that finds its position here need not compute again.
 
 use super::{INFINITY, MATE_BOUND};
 use crate::piece::Move;
@@ -20,15 +21,23 @@ pub(super) enum Bound {
     Upper = 3,
 }
 
+/// A slot's evaluation when it has none (in check, or out of its range).
+const NO_EVAL: i16 = i16::MIN;
+
 /// One transposition table slot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct TtEntry {
     key: u64,
     mv: u16,
     score: i16,
+    /// The position's static evaluation, uncorrected ([`NO_EVAL`]: none).
+    eval: i16,
     depth: u8,
     bound: Bound,
 }
+
+// The evaluation fills what was padding: a slot stays 16 bytes, a table as many slots.
+const _: () = assert!(core::mem::size_of::<TtEntry>() == 16);
 
 impl TtEntry {
     /// How many slots fit in `mib` MiB.
@@ -41,6 +50,7 @@ impl TtEntry {
         key: 0,
         mv: 0,
         score: 0,
+        eval: NO_EVAL,
         depth: 0,
         bound: Bound::None,
     };
@@ -61,6 +71,12 @@ impl TtEntry {
     #[inline]
     pub(super) fn bound(&self) -> Bound {
         self.bound
+    }
+
+    /// The position's static evaluation, uncorrected, when stored.
+    #[inline]
+    pub(super) fn eval(&self) -> Option<i32> {
+        (self.eval != NO_EVAL).then_some(i32::from(self.eval))
     }
 
     /// The stored score, as seen from a node `ply` plies from the root.
@@ -108,14 +124,15 @@ pub(super) fn probe(tt: &[TtEntry], key: u64) -> Option<TtEntry> {
     (e.bound != Bound::None && e.key == key).then_some(e)
 }
 
-/// Stores a node's result; a deeper entry of the same position stays unless this one is exact.
+/// Stores a node's result and its static evaluation (`None` in check); a deeper entry of the
+/// same position stays unless this one is exact.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn store(
     tt: &mut [TtEntry],
     key: u64,
     depth: i32,
-    score: i32,
+    (score, eval): (i32, Option<i32>),
     bound: Bound,
     mv: Move,
     ply: usize,
@@ -134,6 +151,10 @@ pub(super) fn store(
             key,
             mv: keep_move,
             score: score_to_tt(score, ply),
+            eval: eval
+                .and_then(|v| i16::try_from(v).ok())
+                .filter(|&v| v != NO_EVAL)
+                .unwrap_or(NO_EVAL),
             depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
             bound,
         };
@@ -148,4 +169,27 @@ pub(super) fn hashfull(tt: &[TtEntry]) -> u16 {
     }
     let used = sample.iter().filter(|e| e.bound != Bound::None).count();
     (used * HASHFULL_SCALE / sample.len()) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{probe, store, Bound, TtEntry};
+    use crate::piece::Move;
+
+    #[test]
+    fn a_slot_keeps_the_static_evaluation_it_can_hold() {
+        let mut tt = [TtEntry::EMPTY; 16];
+        for (key, eval, kept) in [
+            (1, Some(-57), Some(-57)),
+            (2, None, None),
+            (3, Some(i32::from(i16::MAX)), Some(i32::from(i16::MAX))),
+            (4, Some(i32::from(i16::MIN)), None),
+            (5, Some(40_000), None),
+        ] {
+            let key = key << 60;
+            store(&mut tt, key, 3, (12, eval), Bound::Exact, Move::NULL, 0);
+            let e = probe(&tt, key).expect("stored");
+            assert_eq!((e.eval(), e.score(0), e.depth()), (kept, 12, 3), "{eval:?}");
+        }
+    }
 }
