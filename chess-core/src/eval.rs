@@ -17,6 +17,8 @@
 //! ```
 
 // Paths spelled out: the kernel module mounts this file with `#[path]`.
+#[path = "eval/pawns.rs"]
+mod pawns;
 #[path = "eval/terms.rs"]
 pub mod terms;
 #[path = "eval/weights.rs"]
@@ -25,8 +27,8 @@ mod weights;
 pub use weights::WEIGHTS;
 
 use crate::attacks::{
-    self, Bitboard, Squares, EAST, FILE_A, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST,
-    SOUTH_WEST, WEST,
+    self, Bitboard, EAST, FILE_A, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST,
+    WEST,
 };
 use crate::board::{Board, Position};
 use crate::piece::{Color, File, PieceKind, Rank, Square};
@@ -185,7 +187,7 @@ fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
     // Both the pieces' terms and the pawns' need the squares the enemy pawns attack.
     let their_pawn_attacks = pawn_attacks(us.other(), b.pieces_bb(us.other(), PieceKind::Pawn));
     piece_terms(b, us, their_pawn_attacks, t, &mut s);
-    pawn_terms(b, us, their_pawn_attacks, t, &mut s);
+    pawns::pawn_terms(b, us, their_pawn_attacks, t, &mut s);
     king_shield(b, us, t, &mut s);
     s
 }
@@ -337,80 +339,6 @@ fn piece_terms<T: Tracer>(
         let checks = safe_checks[kind.index()];
         if checks > 0 {
             add(t, s, us, SAFE_CHECK + i, checks);
-        }
-    }
-}
-
-/// Isolated, doubled, backward, connected and passed pawns; a passed pawn's path, the rook
-/// behind it and its distance to both kings.
-fn pawn_terms<T: Tracer>(
-    b: &Board,
-    us: Color,
-    their_pawn_attacks: Bitboard,
-    t: &mut T,
-    s: &mut Score,
-) {
-    use terms::*;
-    let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
-    let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
-    let defended = pawn_attacks(us, our_pawns);
-    let (our_king, their_king) = (b.king_square(us), b.king_square(us.other()));
-    let occ = b.occupied();
-    let our_rooks = b.pieces_bb(us, PieceKind::Rook);
-    for sq in Squares(our_pawns) {
-        let file = file_mask(sq.file());
-        let rank = usize::from(sq.relative_to(us).rank());
-        if adjacent_files(sq.file()) & our_pawns == 0 {
-            add(t, s, us, ISOLATED, 1);
-        }
-        let span = front_span(us, sq);
-        if span & file & our_pawns != 0 {
-            add(t, s, us, DOUBLED, 1);
-        }
-        let beside = attacks::shift(sq.bit(), EAST) | attacks::shift(sq.bit(), WEST);
-        if defended & sq.bit() != 0 || beside & our_pawns != 0 {
-            add(t, s, us, CONNECTED + rank, 1);
-        }
-        if adjacent_files(sq.file()) & !span & our_pawns == 0
-            && push(us, sq.bit()) & their_pawn_attacks != 0
-        {
-            add(t, s, us, BACKWARD, 1);
-        }
-        if span & their_pawns == 0 {
-            add(t, s, us, PASSED + rank, 1);
-            // A pawn is never on its last rank: the square in front of it exists.
-            let forward = if us == Color::White { 1 } else { -1 };
-            let front = Square::from_coords(sq.file(), sq.rank().wrapping_add_signed(forward));
-            let path = span & file;
-            if path & occ == 0 {
-                add(t, s, us, PASSED_FREE + rank, 1);
-            } else if front.bit() & b.color_bb(us.other()) != 0 {
-                add(t, s, us, PASSED_BLOCKED + rank, 1);
-            }
-            if attacks::rook(sq, occ) & our_rooks & file & !path != 0 {
-                add(t, s, us, ROOK_BEHIND_PASSED, 1);
-            }
-            let advance = i32::from(
-                sq.relative_to(us)
-                    .rank()
-                    .saturating_sub(PASSED_KING_FROM_RANK),
-            );
-            if advance > 0 {
-                add(
-                    t,
-                    s,
-                    us,
-                    PASSED_KING_DISTANCE,
-                    distance(our_king, front) * advance,
-                );
-                add(
-                    t,
-                    s,
-                    us,
-                    PASSED_KING_DISTANCE + 1,
-                    distance(their_king, front) * advance,
-                );
-            }
         }
     }
 }
