@@ -19,6 +19,8 @@
 // Paths spelled out: the kernel module mounts this file with `#[path]`.
 #[path = "eval/pawns.rs"]
 mod pawns;
+#[path = "eval/pieces.rs"]
+mod pieces;
 #[path = "eval/terms.rs"]
 pub mod terms;
 #[path = "eval/weights.rs"]
@@ -32,6 +34,7 @@ use crate::attacks::{
 };
 use crate::board::{Board, Position};
 use crate::piece::{Color, File, PieceKind, Rank, Square};
+use pieces::PIECES;
 use terms::TERMS;
 
 /// A middlegame and an endgame value, blended by the game phase.
@@ -186,161 +189,10 @@ fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
     let mut s = Score(0, 0);
     // Both the pieces' terms and the pawns' need the squares the enemy pawns attack.
     let their_pawn_attacks = pawn_attacks(us.other(), b.pieces_bb(us.other(), PieceKind::Pawn));
-    piece_terms(b, us, their_pawn_attacks, t, &mut s);
+    pieces::piece_terms(b, us, their_pawn_attacks, t, &mut s);
     pawns::pawn_terms(b, us, their_pawn_attacks, t, &mut s);
     king_shield(b, us, t, &mut s);
     s
-}
-
-/// Material and placement of every piece; for knights, bishops, rooks and queens also their
-/// mobility, their attacks on the enemy king's zone, the safe squares they would check it
-/// from, the enemy pieces they attack that no pawn defends (and the rooks and queens the minor
-/// pieces attack), (bishops) our pawns on their colour and (rooks) open files; the bishop pair.
-fn piece_terms<T: Tracer>(
-    b: &Board,
-    us: Color,
-    their_pawn_attacks: Bitboard,
-    t: &mut T,
-    s: &mut Score,
-) {
-    use terms::*;
-    let them = us.other();
-    let occ = b.occupied();
-    let own = b.color_bb(us);
-    let our_pawns = b.pieces_bb(us, PieceKind::Pawn);
-    let their_pawns = b.pieces_bb(them, PieceKind::Pawn);
-    let our_pawn_attacks = pawn_attacks(us, our_pawns);
-    let their_king = b.king_square(them);
-    let king_zone = attacks::king(their_king) | their_king.bit();
-    // Squares of the enemy king's zone attacked, by kind; and the attacking pieces.
-    let mut zone_attacks = [0; PieceKind::COUNT];
-    let mut attackers = 0;
-    let mut minor_attacks = 0;
-    let mut piece_attacks = 0;
-    // The squares each kind would check the enemy king from; and the squares of them each
-    // kind reaches safely (not ours, not attacked by an enemy pawn).
-    let bishop_checks = attacks::bishop(their_king, occ);
-    let rook_checks = attacks::rook(their_king, occ);
-    let checks = [
-        0,
-        attacks::knight(their_king),
-        bishop_checks,
-        rook_checks,
-        bishop_checks | rook_checks,
-        0,
-    ];
-    let mut safe_checks = [0; PieceKind::COUNT];
-
-    for p in b.pieces(us).iter().filter(|p| p.alive) {
-        let k = p.kind.index();
-        if p.kind != PieceKind::King {
-            add(t, s, us, MATERIAL + k, 1);
-        }
-        let sq = p.square.relative_to(us).index();
-        add(t, s, us, PST + k * Square::COUNT + sq, 1);
-        let att = match p.kind {
-            PieceKind::Knight => attacks::knight(p.square),
-            PieceKind::Bishop => attacks::bishop(p.square, occ),
-            PieceKind::Rook => attacks::rook(p.square, occ),
-            PieceKind::Queen => attacks::queen(p.square, occ),
-            _ => continue,
-        };
-        piece_attacks |= att;
-        let safe = att & !own & !their_pawn_attacks;
-        safe_checks[k] += count(safe & checks[k]);
-        if p.kind == PieceKind::Bishop {
-            let colour = if p.square.bit() & attacks::DARK_SQUARES != 0 {
-                attacks::DARK_SQUARES
-            } else {
-                !attacks::DARK_SQUARES
-            };
-            add(t, s, us, BISHOP_PAWNS, count(our_pawns & colour));
-        }
-        if matches!(p.kind, PieceKind::Knight | PieceKind::Bishop) {
-            minor_attacks |= att;
-            if OUTPOST_RANKS.contains(&p.square.relative_to(us).rank())
-                && our_pawn_attacks & p.square.bit() != 0
-                && front_span(us, p.square) & adjacent_files(p.square.file()) & their_pawns == 0
-            {
-                add(
-                    t,
-                    s,
-                    us,
-                    OUTPOST + usize::from(p.kind == PieceKind::Bishop),
-                    1,
-                );
-            }
-        }
-        let mobility = safe.count_ones() as usize;
-        add(
-            t,
-            s,
-            us,
-            MOBILITY + MOBILITY_OFFSET[k] + mobility.min(MOBILITY_MAX[k]),
-            1,
-        );
-        if att & king_zone != 0 {
-            attackers += 1;
-            zone_attacks[k] += count(att & king_zone);
-        }
-        if p.kind == PieceKind::Rook {
-            let file = file_mask(p.square.file());
-            if file & our_pawns == 0 {
-                let term = if file & their_pawns == 0 {
-                    ROOK_OPEN
-                } else {
-                    ROOK_SEMI_OPEN
-                };
-                add(t, s, us, term, 1);
-            }
-            let seventh = Rank::Seventh.relative_to(us).bitboard();
-            if p.square.bit() & seventh != 0
-                && (their_king.bit() & Rank::Eighth.relative_to(us).bitboard() != 0
-                    || their_pawns & seventh != 0)
-            {
-                add(t, s, us, ROOK_SEVENTH, 1);
-            }
-        }
-    }
-    if attackers >= KING_ATTACKERS_MIN {
-        let bucket = (attackers - KING_ATTACKERS_MIN).min(ATTACKER_BUCKETS - 1);
-        for (k, &n) in zone_attacks.iter().enumerate().skip(1).take(PIECE_KINDS) {
-            if n > 0 {
-                add(
-                    t,
-                    s,
-                    us,
-                    KING_ATTACK + (k - 1) * ATTACKER_BUCKETS + bucket,
-                    n,
-                );
-            }
-        }
-    }
-    if b.pieces_bb(us, PieceKind::Bishop).count_ones() >= 2 {
-        add(t, s, us, BISHOP_PAIR, 1);
-    }
-    for (i, kind) in PIECES.into_iter().enumerate() {
-        let hit = count(our_pawn_attacks & b.pieces_bb(them, kind));
-        if hit > 0 {
-            add(t, s, us, PAWN_THREAT + i, hit);
-        }
-    }
-    for (i, kind) in [PieceKind::Rook, PieceKind::Queen].into_iter().enumerate() {
-        let hit = count(minor_attacks & b.pieces_bb(them, kind));
-        if hit > 0 {
-            add(t, s, us, MINOR_THREAT + i, hit);
-        }
-    }
-    for (i, kind) in PIECES.into_iter().enumerate() {
-        let weak = count(piece_attacks & b.pieces_bb(them, kind) & !their_pawn_attacks);
-        if weak > 0 {
-            add(t, s, us, WEAK_PIECE + i, weak);
-        }
-        let checks = safe_checks[kind.index()];
-        if checks > 0 {
-            add(t, s, us, SAFE_CHECK + i, checks);
-        }
-    }
 }
 
 /// The pawn shield in front of our king, by the number of its pawns.
@@ -360,14 +212,6 @@ fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
         1,
     );
 }
-
-/// The kinds that are neither pawns nor kings.
-const PIECES: [PieceKind; terms::PIECE_KINDS] = [
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-];
 
 /// The game phase: [`PHASE_MAX`] with all pieces on the board down to 0 with none.
 pub fn phase(b: &Board) -> i32 {
