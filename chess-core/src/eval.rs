@@ -103,6 +103,9 @@ pub struct Trace {
 
 /// Receives the terms as the evaluation counts them.
 trait Tracer {
+    /// Whether the terms' counts are wanted. The search's tracer wants none, which lets the
+    /// evaluation add folded weights (material and placement in one entry) instead of each term.
+    const COUNTS: bool;
     fn add(&mut self, us: Color, term: usize, count: i32);
 }
 
@@ -110,11 +113,13 @@ trait Tracer {
 struct NoTrace;
 
 impl Tracer for NoTrace {
+    const COUNTS: bool = false;
     #[inline(always)]
     fn add(&mut self, _us: Color, _term: usize, _count: i32) {}
 }
 
 impl Tracer for Trace {
+    const COUNTS: bool = true;
     fn add(&mut self, us: Color, term: usize, count: i32) {
         if let Some(c) = self.counts.get_mut(term) {
             *c += if us == Color::White { count } else { -count };

@@ -6,21 +6,47 @@
 //! empty slots of the piece array cost nothing.
 
 use super::{add, adjacent_files, count, file_mask, front_span, pawn_attacks, Tracer};
-use super::{Score, OUTPOST_RANKS};
+use super::{Score, OUTPOST_RANKS, WEIGHTS};
 use crate::attacks::{self, Bitboard, Squares};
 use crate::board::Board;
 use crate::piece::{Color, PieceKind, Rank, Square};
 
-use super::terms::{self, MATERIAL, PIECE_KINDS, PST};
+use super::terms::{self, MATERIAL, PIECE_KINDS, PST, TERMS};
 
-/// A piece's material and placement.
+/// Material and placement together, by kind and square (White's view): `kind * 64 + square`.
+/// The search adds one entry per piece; [`super::trace`] still counts both terms apart.
+static PLACEMENT: [Score; PieceKind::COUNT * Square::COUNT] = placement(&WEIGHTS);
+
+/// Each kind's material (none for the king) added to each of its piece-square entries.
+const fn placement(weights: &[Score; TERMS]) -> [Score; PieceKind::COUNT * Square::COUNT] {
+    let mut table = [Score(0, 0); PieceKind::COUNT * Square::COUNT];
+    let mut i = 0;
+    while i < table.len() {
+        let kind = i / Square::COUNT;
+        let material = if kind < PST - MATERIAL {
+            weights[MATERIAL + kind]
+        } else {
+            Score(0, 0)
+        };
+        let pst = weights[PST + i];
+        table[i] = Score(material.0 + pst.0, material.1 + pst.1);
+        i += 1;
+    }
+    table
+}
+
+/// A piece's material and placement: the folded entry for the search, both terms for a trace.
 #[inline(always)]
 fn place<T: Tracer>(t: &mut T, s: &mut Score, us: Color, kind: PieceKind, sq: Square) {
-    if kind != PieceKind::King {
-        add(t, s, us, MATERIAL + kind.index(), 1);
+    let i = kind.index() * Square::COUNT + sq.relative_to(us).index();
+    if T::COUNTS {
+        if kind != PieceKind::King {
+            add(t, s, us, MATERIAL + kind.index(), 1);
+        }
+        add(t, s, us, PST + i, 1);
+    } else if let Some(&w) = PLACEMENT.get(i) {
+        *s += w;
     }
-    let sq = sq.relative_to(us).index();
-    add(t, s, us, PST + kind.index() * Square::COUNT + sq, 1);
 }
 
 /// What a side's knights, bishops, rooks and queens are scored against.
