@@ -234,9 +234,11 @@ pub(super) fn piece_terms<T: Tracer>(
         pawn_attacks: pawn_attacks(us, our_pawns),
     };
     let mut attacks = Attacks::default();
-    for kind in PIECES {
-        kind_terms(b, us, kind, &targets, &mut attacks, t, s);
-    }
+    // One call per kind, not a loop over them: each call is compiled for its kind.
+    kind_terms(b, us, PieceKind::Knight, &targets, &mut attacks, t, s);
+    kind_terms(b, us, PieceKind::Bishop, &targets, &mut attacks, t, s);
+    kind_terms(b, us, PieceKind::Rook, &targets, &mut attacks, t, s);
+    kind_terms(b, us, PieceKind::Queen, &targets, &mut attacks, t, s);
     if attacks.attackers >= KING_ATTACKERS_MIN {
         let bucket = (attacks.attackers - KING_ATTACKERS_MIN).min(ATTACKER_BUCKETS - 1);
         for (k, &n) in attacks.zone.iter().enumerate() {
