@@ -190,6 +190,9 @@ fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// `us`'s share of the evaluation.
+// Inlined, with the terms it calls, into each of its two calls: `us` is then a constant, and
+// the shifts, fills and relative squares that depend on it need no test.
+#[inline(always)]
 fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
     let mut s = Score(0, 0);
     // Both the pieces' terms and the pawns' need the squares the enemy pawns attack.
@@ -201,6 +204,7 @@ fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
 }
 
 /// The pawn shield in front of our king, by the number of its pawns.
+#[inline(always)]
 fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
     let ksq = b.king_square(us);
     let king_area = attacks::king(ksq);

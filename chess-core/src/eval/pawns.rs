@@ -37,6 +37,8 @@ fn beside(bb: Bitboard) -> Bitboard {
 
 /// Isolated, doubled, backward, connected and passed pawns; a passed pawn's path, the rook
 /// behind it and its distance to both kings.
+// Inlined into `side_score`, for a constant colour.
+#[inline(always)]
 pub(super) fn pawn_terms<T: Tracer>(
     b: &Board,
     us: Color,

@@ -208,6 +208,8 @@ fn rook_terms<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Sc
 /// mobility, their attacks on the enemy king's zone, the safe squares they would check it
 /// from, the enemy pieces they attack that no pawn defends (and the rooks and queens the minor
 /// pieces attack), (bishops) our pawns on their colour and (rooks) open files; the bishop pair.
+// Inlined into `side_score`, for a constant colour.
+#[inline(always)]
 pub(super) fn piece_terms<T: Tracer>(
     b: &Board,
     us: Color,
