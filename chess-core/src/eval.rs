@@ -69,6 +69,52 @@ impl core::ops::Mul<i32> for Score {
     }
 }
 
+/// A [`Score`] in one integer, `middlegame * 2^32 + endgame`, so that one addition adds both
+/// halves. The arithmetic wraps (no overflow check, no branch): the halves come back exact as
+/// long as each true sum fits in an `i32`, and an evaluation adds a few hundred weights of a
+/// few thousand at most, times counts below a hundred.
+#[derive(Clone, Copy, Default)]
+struct Packed(i64);
+
+impl Packed {
+    const fn new(s: Score) -> Packed {
+        Packed(((s.0 as i64) << 32).wrapping_add(s.1 as i64))
+    }
+
+    /// Adds `w` times `count`.
+    #[inline(always)]
+    fn add(&mut self, w: Packed, count: i32) {
+        self.0 = self.0.wrapping_add(w.0.wrapping_mul(i64::from(count)));
+    }
+
+    /// `self` minus `o`.
+    fn minus(self, o: Packed) -> Packed {
+        Packed(self.0.wrapping_sub(o.0))
+    }
+
+    /// The two halves: the endgame in the low 32 bits (as signed), the middlegame above it.
+    fn unpack(self) -> Score {
+        // Truncating on purpose: the low half is the endgame value.
+        let eg = self.0 as i32;
+        let mg = self.0.wrapping_sub(i64::from(eg)) >> 32;
+        // The high half of a 64-bit value: always fits.
+        Score(mg as i32, eg)
+    }
+}
+
+/// Every weight packed, for the search's additions.
+static PACKED_WEIGHTS: [Packed; TERMS] = pack(&WEIGHTS);
+
+const fn pack<const N: usize>(weights: &[Score; N]) -> [Packed; N] {
+    let mut packed = [Packed(0); N];
+    let mut i = 0;
+    while i < N {
+        packed[i] = Packed::new(weights[i]);
+        i += 1;
+    }
+    packed
+}
+
 /// The value used by move ordering and pruning (middlegame material).
 pub const PIECE_VALUE: [i32; PieceKind::COUNT] = [100, 320, 335, 480, 960, 20_000];
 
@@ -129,10 +175,10 @@ impl Tracer for Trace {
 
 /// `count` times the weight of `term`, added to `s` and told to the tracer.
 #[inline(always)]
-fn add<T: Tracer>(t: &mut T, s: &mut Score, us: Color, term: usize, count: i32) {
+fn add<T: Tracer>(t: &mut T, s: &mut Packed, us: Color, term: usize, count: i32) {
     debug_assert!(term < TERMS, "term {term} out of range");
-    if let Some(&w) = WEIGHTS.get(term) {
-        *s += w * count;
+    if let Some(&w) = PACKED_WEIGHTS.get(term) {
+        s.add(w, count);
     }
     t.add(us, term, count);
 }
@@ -193,8 +239,8 @@ fn distance(a: Square, b: Square) -> i32 {
 // Inlined, with the terms it calls, into each of its two calls: `us` is then a constant, and
 // the shifts, fills and relative squares that depend on it need no test.
 #[inline(always)]
-fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
-    let mut s = Score(0, 0);
+fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Packed {
+    let mut s = Packed(0);
     // Both the pieces' terms and the pawns' need the squares the enemy pawns attack.
     let their_pawn_attacks = pawn_attacks(us.other(), b.pieces_bb(us.other(), PieceKind::Pawn));
     pieces::piece_terms(b, us, their_pawn_attacks, t, &mut s);
@@ -205,7 +251,7 @@ fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Score {
 
 /// The pawn shield in front of our king, by the number of its pawns.
 #[inline(always)]
-fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Score) {
+fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Packed) {
     let ksq = b.king_square(us);
     let king_area = attacks::king(ksq);
     let shield_zone = front_span(us, ksq)
@@ -252,8 +298,8 @@ pub fn trace(pos: &Position) -> Trace {
 /// The evaluation for the side to move, and what it was divided by.
 fn evaluate_with<T: Tracer>(pos: &Position, t: &mut T) -> (i32, i32) {
     let b = pos.board();
-    let mut s = side_score(b, Color::White, t);
-    s -= side_score(b, Color::Black, t);
+    let white = side_score(b, Color::White, t);
+    let s = white.minus(side_score(b, Color::Black, t)).unpack();
     let ph = phase(b);
     let white_view = (s.0 * ph + s.1 * (PHASE_MAX - ph)) / PHASE_MAX;
     let us = pos.side_to_move();

@@ -6,7 +6,7 @@
 //! and the kings) are visited one by one.
 
 use super::{add, count, distance, file_mask, front_span, pawn_attacks, push, Tracer};
-use super::{Score, PASSED_KING_FROM_RANK};
+use super::{Packed, PASSED_KING_FROM_RANK};
 use crate::attacks::{self, Bitboard, Squares, EAST, WEST};
 use crate::board::Board;
 use crate::piece::{Color, PieceKind, Square};
@@ -44,7 +44,7 @@ pub(super) fn pawn_terms<T: Tracer>(
     us: Color,
     their_pawn_attacks: Bitboard,
     t: &mut T,
-    s: &mut Score,
+    s: &mut Packed,
 ) {
     use super::terms::*;
     let them = us.other();
@@ -86,7 +86,7 @@ pub(super) fn pawn_terms<T: Tracer>(
 
 /// A passed pawn's terms: by its rank, its path (free or blocked), our rook behind it and the
 /// kings' distances to the square in front of it.
-fn passed_pawn<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Score) {
+fn passed_pawn<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Packed) {
     use super::terms::*;
     let occ = b.occupied();
     let file = file_mask(sq.file());

@@ -6,7 +6,7 @@
 //! empty slots of the piece array cost nothing.
 
 use super::{add, adjacent_files, count, file_mask, front_span, pawn_attacks, Tracer};
-use super::{Score, OUTPOST_RANKS, WEIGHTS};
+use super::{pack, Packed, Score, OUTPOST_RANKS, WEIGHTS};
 use crate::attacks::{self, Bitboard, Squares};
 use crate::board::Board;
 use crate::piece::{Color, PieceKind, Rank, Square};
@@ -15,7 +15,7 @@ use super::terms::{self, MATERIAL, PIECE_KINDS, PST, TERMS};
 
 /// Material and placement together, by kind and square (White's view): `kind * 64 + square`.
 /// The search adds one entry per piece; [`super::trace`] still counts both terms apart.
-static PLACEMENT: [Score; PieceKind::COUNT * Square::COUNT] = placement(&WEIGHTS);
+static PLACEMENT: [Packed; PieceKind::COUNT * Square::COUNT] = pack(&placement(&WEIGHTS));
 
 /// Each kind's material (none for the king) added to each of its piece-square entries.
 const fn placement(weights: &[Score; TERMS]) -> [Score; PieceKind::COUNT * Square::COUNT] {
@@ -37,7 +37,7 @@ const fn placement(weights: &[Score; TERMS]) -> [Score; PieceKind::COUNT * Squar
 
 /// A piece's material and placement: the folded entry for the search, both terms for a trace.
 #[inline(always)]
-fn place<T: Tracer>(t: &mut T, s: &mut Score, us: Color, kind: PieceKind, sq: Square) {
+fn place<T: Tracer>(t: &mut T, s: &mut Packed, us: Color, kind: PieceKind, sq: Square) {
     let i = kind.index() * Square::COUNT + sq.relative_to(us).index();
     if T::COUNTS {
         if kind != PieceKind::King {
@@ -45,7 +45,7 @@ fn place<T: Tracer>(t: &mut T, s: &mut Score, us: Color, kind: PieceKind, sq: Sq
         }
         add(t, s, us, PST + i, 1);
     } else if let Some(&w) = PLACEMENT.get(i) {
-        *s += w;
+        s.add(w, 1);
     }
 }
 
@@ -86,7 +86,7 @@ fn kind_terms<T: Tracer>(
     targets: &Targets,
     attacks: &mut Attacks,
     t: &mut T,
-    s: &mut Score,
+    s: &mut Packed,
 ) {
     use terms::*;
     let pieces = b.pieces_bb(us, kind);
@@ -154,7 +154,7 @@ fn minor_terms<T: Tracer>(
     sq: Square,
     targets: &Targets,
     t: &mut T,
-    s: &mut Score,
+    s: &mut Packed,
 ) {
     use terms::*;
     if kind == PieceKind::Bishop {
@@ -183,7 +183,7 @@ fn minor_terms<T: Tracer>(
 
 /// A rook's open or semi-open file; a rook on the seventh.
 #[inline(always)]
-fn rook_terms<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Score) {
+fn rook_terms<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Packed) {
     use terms::*;
     let their_pawns = b.pieces_bb(us.other(), PieceKind::Pawn);
     let file = file_mask(sq.file());
@@ -215,7 +215,7 @@ pub(super) fn piece_terms<T: Tracer>(
     us: Color,
     their_pawn_attacks: Bitboard,
     t: &mut T,
-    s: &mut Score,
+    s: &mut Packed,
 ) {
     use terms::*;
     let them = us.other();

@@ -16,6 +16,23 @@ fn mirrored_positions_evaluate_equally() {
     assert_eq!(evaluate(&a), evaluate(&b));
 }
 
+#[test]
+fn packed_scores_add_and_unpack_exactly() {
+    // Negative halves borrow from the middlegame half while packed: unpacking gives it back.
+    let mut s = Packed::default();
+    s.add(Packed::new(Score(-5, 7)), 3);
+    s.add(Packed::new(Score(12, -40)), 2);
+    assert_eq!(s.unpack(), Score(9, -59));
+    let big = Packed::new(Score(i32::MAX, i32::MIN));
+    assert_eq!(big.unpack(), Score(i32::MAX, i32::MIN));
+    assert_eq!(
+        Packed::new(Score(1, -1))
+            .minus(Packed::new(Score(-2, 3)))
+            .unpack(),
+        Score(3, -4)
+    );
+}
+
 fn counts(fen: &str) -> Trace {
     trace(&parse_fen(fen.as_bytes()).unwrap())
 }
