@@ -235,18 +235,18 @@ fn distance(a: Square, b: Square) -> i32 {
     files.abs().max(ranks.abs())
 }
 
-/// `us`'s share of the evaluation.
+/// `us`'s share of the evaluation, and of the game phase.
 // Inlined, with the terms it calls, into each of its two calls: `us` is then a constant, and
 // the shifts, fills and relative squares that depend on it need no test.
 #[inline(always)]
-fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> Packed {
+fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> (Packed, i32) {
     let mut s = Packed(0);
     // Both the pieces' terms and the pawns' need the squares the enemy pawns attack.
     let their_pawn_attacks = pawn_attacks(us.other(), b.pieces_bb(us.other(), PieceKind::Pawn));
-    pieces::piece_terms(b, us, their_pawn_attacks, t, &mut s);
+    let phase = pieces::piece_terms(b, us, their_pawn_attacks, t, &mut s);
     pawns::pawn_terms(b, us, their_pawn_attacks, t, &mut s);
     king_shield(b, us, t, &mut s);
-    s
+    (s, phase)
 }
 
 /// The pawn shield in front of our king, by the number of its pawns.
@@ -298,9 +298,11 @@ pub fn trace(pos: &Position) -> Trace {
 /// The evaluation for the side to move, and what it was divided by.
 fn evaluate_with<T: Tracer>(pos: &Position, t: &mut T) -> (i32, i32) {
     let b = pos.board();
-    let white = side_score(b, Color::White, t);
-    let s = white.minus(side_score(b, Color::Black, t)).unpack();
-    let ph = phase(b);
+    let (white, white_phase) = side_score(b, Color::White, t);
+    let (black, black_phase) = side_score(b, Color::Black, t);
+    let s = white.minus(black).unpack();
+    let ph = (white_phase + black_phase).min(PHASE_MAX);
+    debug_assert_eq!(ph, phase(b));
     let white_view = (s.0 * ph + s.1 * (PHASE_MAX - ph)) / PHASE_MAX;
     let us = pos.side_to_move();
     let score = if us == Color::White {

@@ -6,7 +6,7 @@
 //! empty slots of the piece array cost nothing.
 
 use super::{add, adjacent_files, count, file_mask, front_span, pawn_attacks, Tracer};
-use super::{pack, Packed, Score, OUTPOST_RANKS, WEIGHTS};
+use super::{pack, Packed, Score, OUTPOST_RANKS, PHASE, WEIGHTS};
 use crate::attacks::{self, Bitboard, Squares};
 use crate::board::Board;
 use crate::piece::{Color, PieceKind, Rank, Square};
@@ -73,6 +73,9 @@ struct Attacks {
     attackers: usize,
     /// The squares of the zone attacked, by kind (knight to queen), one per attacking piece.
     zone: [i32; PIECE_KINDS],
+    /// The phase weights of the pieces visited: the side's share of the game phase, counted
+    /// here for free rather than by a count of each kind's set.
+    phase: i32,
 }
 
 /// Placement, mobility, king-zone attacks and safe checks of `us`'s pieces of `kind` (a knight,
@@ -95,6 +98,7 @@ fn kind_terms<T: Tracer>(
     }
     let occ = b.occupied();
     let k = kind.index();
+    let phase = PHASE.get(k).copied().unwrap_or(0);
     let checks = match kind {
         PieceKind::Knight => attacks::knight(b.king_square(us.other())),
         PieceKind::Bishop => targets.bishop_checks,
@@ -104,6 +108,7 @@ fn kind_terms<T: Tracer>(
     let mut safe_checks = 0;
     for sq in Squares(pieces) {
         place(t, s, us, kind, sq);
+        attacks.phase += phase;
         let att = match kind {
             PieceKind::Knight => attacks::knight(sq),
             PieceKind::Bishop => attacks::bishop(sq, occ),
@@ -208,6 +213,7 @@ fn rook_terms<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Pa
 /// mobility, their attacks on the enemy king's zone, the safe squares they would check it
 /// from, the enemy pieces they attack that no pawn defends (and the rooks and queens the minor
 /// pieces attack), (bishops) our pawns on their colour and (rooks) open files; the bishop pair.
+/// Returns the side's share of the game phase (see [`super::phase`]).
 // Inlined into `side_score`, for a constant colour.
 #[inline(always)]
 pub(super) fn piece_terms<T: Tracer>(
@@ -216,7 +222,7 @@ pub(super) fn piece_terms<T: Tracer>(
     their_pawn_attacks: Bitboard,
     t: &mut T,
     s: &mut Packed,
-) {
+) -> i32 {
     use terms::*;
     let them = us.other();
     let occ = b.occupied();
@@ -273,6 +279,7 @@ pub(super) fn piece_terms<T: Tracer>(
             add(t, s, us, MINOR_THREAT + i, count(hit));
         }
     }
+    attacks.phase
 }
 
 /// The kinds that are neither pawns nor kings.
