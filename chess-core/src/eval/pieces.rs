@@ -264,19 +264,24 @@ pub(super) fn piece_terms<T: Tracer>(
     let pawn_hits = targets.pawn_attacks & their_pieces;
     let minor_hits = attacks.minor & their_pieces;
     let weak = attacks.all & their_pieces & !their_pawn_attacks;
-    for (i, kind) in PIECES.into_iter().enumerate() {
-        let theirs = b.kind_bb(kind);
-        if pawn_hits & theirs != 0 {
-            add(t, s, us, PAWN_THREAT + i, count(pawn_hits & theirs));
-        }
-        if weak & theirs != 0 {
-            add(t, s, us, WEAK_PIECE + i, count(weak & theirs));
+    // Each set is usually empty: tested whole before its kinds are.
+    if pawn_hits | weak != 0 {
+        for (i, kind) in PIECES.into_iter().enumerate() {
+            let theirs = b.kind_bb(kind);
+            if pawn_hits & theirs != 0 {
+                add(t, s, us, PAWN_THREAT + i, count(pawn_hits & theirs));
+            }
+            if weak & theirs != 0 {
+                add(t, s, us, WEAK_PIECE + i, count(weak & theirs));
+            }
         }
     }
-    for (i, kind) in [PieceKind::Rook, PieceKind::Queen].into_iter().enumerate() {
-        let hit = minor_hits & b.kind_bb(kind);
-        if hit != 0 {
-            add(t, s, us, MINOR_THREAT + i, count(hit));
+    if minor_hits != 0 {
+        for (i, kind) in [PieceKind::Rook, PieceKind::Queen].into_iter().enumerate() {
+            let hit = minor_hits & b.kind_bb(kind);
+            if hit != 0 {
+                add(t, s, us, MINOR_THREAT + i, count(hit));
+            }
         }
     }
     attacks.phase
