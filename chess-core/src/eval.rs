@@ -249,16 +249,46 @@ fn side_score<T: Tracer>(b: &Board, us: Color, t: &mut T) -> (Packed, i32) {
     (s, phase)
 }
 
+/// Where a king's pawn shield stands, by the king's colour and square: its file and the files
+/// beside it, on the two ranks in front of it. A table, so that the evaluation looks the zone up
+/// rather than builds it.
+static SHIELD_ZONES: [[Bitboard; Square::COUNT]; Color::COUNT] = shield_zones();
+
+const fn shield_zones() -> [[Bitboard; Square::COUNT]; Color::COUNT] {
+    const SIDE: i32 = File::COUNT as i32;
+    /// How far in front of the king the shield reaches.
+    const DEPTH: i32 = 2;
+    let mut zones = [[0; Square::COUNT]; Color::COUNT];
+    let mut sq = 0;
+    while sq < Square::COUNT {
+        let (file, rank) = ((sq % File::COUNT) as i32, (sq / File::COUNT) as i32);
+        let mut f = file - 1;
+        while f <= file + 1 {
+            let mut step = 1;
+            while step <= DEPTH {
+                // White's shield is above the king, Black's below.
+                let (up, down) = (rank + step, rank - step);
+                if f >= 0 && f < SIDE && up < SIDE {
+                    zones[Color::White.index()][sq] |= 1 << (up * SIDE + f);
+                }
+                if f >= 0 && f < SIDE && down >= 0 {
+                    zones[Color::Black.index()][sq] |= 1 << (down * SIDE + f);
+                }
+                step += 1;
+            }
+            f += 1;
+        }
+        sq += 1;
+    }
+    zones
+}
+
 /// The pawn shield in front of our king, by the number of its pawns.
 #[inline(always)]
 fn king_shield<T: Tracer>(b: &Board, us: Color, t: &mut T, s: &mut Packed) {
-    let ksq = b.king_square(us);
-    let king_area = attacks::king(ksq);
-    let shield_zone = front_span(us, ksq)
-        & (king_area
-            | attacks::shift(king_area, attacks::NORTH)
-            | attacks::shift(king_area, attacks::SOUTH));
-    let shield = (shield_zone & b.pieces_bb(us, PieceKind::Pawn)).count_ones() as usize;
+    let zones = SHIELD_ZONES.get(us.index()).unwrap_or(&[0; Square::COUNT]);
+    let zone = zones.get(b.king_square(us).index()).copied().unwrap_or(0);
+    let shield = (zone & b.pieces_bb(us, PieceKind::Pawn)).count_ones() as usize;
     add(
         t,
         s,
