@@ -52,14 +52,17 @@ pub(super) fn pawn_terms<T: Tracer>(
     let their_pawns = b.pieces_bb(them, PieceKind::Pawn);
     let next_to_ours = beside(our_pawns);
 
+    // Our pawns and the squares behind them, on their files.
+    let pawns_and_behind = fill_forward(them, our_pawns);
     // No pawn of ours on a neighbouring file: the files of our pawns, spread sideways.
-    let our_files = fill_forward(us, fill_forward(them, our_pawns));
+    let our_files = fill_forward(us, pawns_and_behind);
     let isolated = our_pawns & !beside(our_files);
     if isolated != 0 {
         add(t, s, us, ISOLATED, count(isolated));
     }
-    // A pawn of ours in front on the file: our pawns on the squares behind our pawns.
-    let doubled = our_pawns & fill_forward(them, push(them, our_pawns));
+    // A pawn of ours in front on the file: our pawns on the squares behind our pawns (the
+    // fill above, one step back).
+    let doubled = our_pawns & push(them, pawns_and_behind);
     if doubled != 0 {
         add(t, s, us, DOUBLED, count(doubled));
     }
