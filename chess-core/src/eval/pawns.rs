@@ -89,6 +89,8 @@ pub(super) fn pawn_terms<T: Tracer>(
 
 /// A passed pawn's terms: by its rank, its path (free or blocked), our rook behind it and the
 /// kings' distances to the square in front of it.
+// Inlined, for a constant colour.
+#[inline(always)]
 fn passed_pawn<T: Tracer>(b: &Board, us: Color, sq: Square, t: &mut T, s: &mut Packed) {
     use super::terms::*;
     let occ = b.occupied();
