@@ -23,6 +23,7 @@ const fn placement(weights: &[Score; TERMS]) -> [Score; PieceKind::COUNT * Squar
     let mut i = 0;
     while i < table.len() {
         let kind = i / Square::COUNT;
+        // The material terms (pawn to queen) end where the tables start: none for the king.
         let material = if kind < PST - MATERIAL {
             weights[MATERIAL + kind]
         } else {
@@ -55,8 +56,9 @@ struct Targets {
     safe: Bitboard,
     /// The enemy king's square and the squares around it.
     king_zone: Bitboard,
-    /// The squares a bishop and a rook would check the enemy king from.
+    /// The squares a bishop would check the enemy king from.
     bishop_checks: Bitboard,
+    /// The squares a rook would check the enemy king from.
     rook_checks: Bitboard,
     /// The squares our pawns attack (where an outpost must be).
     pawn_attacks: Bitboard,
@@ -73,15 +75,14 @@ struct Attacks {
     attackers: usize,
     /// The squares of the zone attacked, by kind (knight to queen), one per attacking piece.
     zone: [i32; PIECE_KINDS],
-    /// The phase weights of the pieces visited: the side's share of the game phase, counted
-    /// here for free rather than by a count of each kind's set.
+    /// The phase weights of the pieces visited: the side's share of the game phase, one
+    /// addition a piece rather than a count of each kind's set.
     phase: i32,
 }
 
 /// Placement, mobility, king-zone attacks and safe checks of `us`'s pieces of `kind` (a knight,
 /// bishop, rook or queen), and the terms of that kind alone; the rest gathered in `attacks`.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn kind_terms<T: Tracer>(
     b: &Board,
     us: Color,
@@ -151,7 +152,6 @@ fn kind_terms<T: Tracer>(
 
 /// A knight's or bishop's outpost; a bishop's pawns on its colour.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn minor_terms<T: Tracer>(
     b: &Board,
     us: Color,
@@ -264,7 +264,7 @@ pub(super) fn piece_terms<T: Tracer>(
     let pawn_hits = targets.pawn_attacks & their_pieces;
     let minor_hits = attacks.minor & their_pieces;
     let weak = attacks.all & their_pieces & !their_pawn_attacks;
-    // Each set is usually empty: tested whole before its kinds are.
+    // These sets are often empty: each is tested whole before its kinds are.
     if pawn_hits | weak != 0 {
         for (i, kind) in PIECES.into_iter().enumerate() {
             let theirs = b.kind_bb(kind);
