@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
@@ -197,7 +197,7 @@ fn ponder_waits_for_ponderhit_or_stop() {
 
 #[test]
 fn stop_ends_an_infinite_search() {
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let text = session("position startpos\ngo infinite\nisready\nstop\n#wait 1\nquit\n");
     assert!(start.elapsed() < Duration::from_secs(10), "{text}");
     assert!(text.contains("readyok"), "{text}");
@@ -262,7 +262,9 @@ fn takebacks_and_a_new_line_are_followed() {
 
 #[test]
 fn a_long_search_reports_each_iteration_as_it_goes() {
+    let start = Instant::now();
     let text = session("position startpos\ngo movetime 1500\n#wait 1\nquit\n");
+    let elapsed = start.elapsed().as_millis();
     let depths: Vec<u32> = text
         .lines()
         .filter_map(|l| l.strip_prefix("info depth "))
@@ -283,9 +285,11 @@ fn a_long_search_reports_each_iteration_as_it_goes() {
     ] {
         assert!(last.contains(field), "{field} in {last}");
     }
+    // The whole movetime (less the 30 ms overhead) is used, and not much more. Measured by
+    // the clock: the last line may be an iteration the clock cut, printed well before the end.
     let time = field(last, "time").unwrap();
-    // The whole movetime (less the 30 ms overhead) is used.
-    assert!((1400..1600).contains(&time), "{text}");
+    assert!(u128::from(time) <= elapsed, "{elapsed} ms: {text}");
+    assert!((1400..3000).contains(&elapsed), "{elapsed} ms: {text}");
 }
 
 #[test]
@@ -310,7 +314,7 @@ fn stop_answers_with_the_deepest_move_so_far() {
 fn go_mate_stops_at_the_mate() {
     // A back-rank mate in one, with five seconds allowed: found at once, played at once.
     let fen = "6k1/5ppp/8/8/8/8/1Q3PPP/1R4K1 w - - 0 1";
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let text = session(&format!(
         "position fen {fen}\ngo mate 1 movetime 5000\n#wait 1\nquit\n"
     ));
