@@ -91,12 +91,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if i >= len {
             return None;
         }
-        let mut best = i;
-        for j in i + 1..len {
-            if frame.scores.get(j) > frame.scores.get(best) {
+        // The first of the highest scores from `i` on.
+        let rest = frame.scores.get(i..len)?;
+        let mut best = 0;
+        let mut best_score = i32::MIN;
+        for (j, &s) in rest.iter().enumerate() {
+            if s > best_score {
                 best = j;
+                best_score = s;
             }
         }
+        let best = i + best;
         frame.scores.swap(i, best);
         frame.moves.as_mut_slice().swap(i, best);
         frame.moves.as_slice().get(i).copied()
