@@ -99,6 +99,10 @@ fn kind_terms<T: Tracer>(
     }
     let occ = b.occupied();
     let k = kind.index();
+    debug_assert!(
+        (1..=PIECE_KINDS).contains(&k),
+        "kind_terms scores knights to queens"
+    );
     let phase = PHASE.get(k).copied().unwrap_or(0);
     let checks = match kind {
         PieceKind::Knight => attacks::knight(b.king_square(us.other())),
@@ -132,7 +136,7 @@ fn kind_terms<T: Tracer>(
         let zone = att & targets.king_zone;
         if zone != 0 {
             attacks.attackers += 1;
-            if let Some(n) = attacks.zone.get_mut(k - 1) {
+            if let Some(n) = attacks.zone.get_mut(k.wrapping_sub(1)) {
                 *n += count(zone);
             }
         }
