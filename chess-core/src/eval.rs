@@ -41,34 +41,6 @@ use terms::TERMS;
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Score(pub i32, pub i32);
 
-impl core::ops::Add for Score {
-    type Output = Score;
-    fn add(self, o: Score) -> Score {
-        Score(self.0 + o.0, self.1 + o.1)
-    }
-}
-
-impl core::ops::AddAssign for Score {
-    fn add_assign(&mut self, o: Score) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-
-impl core::ops::SubAssign for Score {
-    fn sub_assign(&mut self, o: Score) {
-        self.0 -= o.0;
-        self.1 -= o.1;
-    }
-}
-
-impl core::ops::Mul<i32> for Score {
-    type Output = Score;
-    fn mul(self, k: i32) -> Score {
-        Score(self.0 * k, self.1 * k)
-    }
-}
-
 /// A [`Score`] in one integer, `middlegame * 2^32 + endgame`, so that one addition adds both
 /// halves. The arithmetic wraps (no overflow check, no branch): the halves come back exact as
 /// long as each true sum fits in an `i32`, and an evaluation adds a few hundred weights of a
