@@ -405,6 +405,13 @@ impl Move {
         self.0 >> Move::FLAG_SHIFT
     }
 
+    /// True when its flag is one of [`MoveFlag`]'s: every move made by [`Move::new`] or
+    /// [`Move::promotion`], but not every pattern [`Move::from_bits`] accepts.
+    #[inline]
+    pub const fn has_known_flag(self) -> bool {
+        !matches!(self.flags(), 6 | 7)
+    }
+
     /// True for captures, en passant included.
     #[inline]
     pub const fn is_capture(self) -> bool {

@@ -10,7 +10,7 @@
 use crate::board::{Position, Undo};
 use crate::eval;
 use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
-use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
+use crate::movegen::{MoveList, MAX_MOVES};
 use crate::piece::Move;
 
 #[path = "search/correction.rs"]
@@ -43,6 +43,7 @@ pub use history::History;
 pub use interface::{
     Budget, Interrupted, Limit, Request, RootLine, SearchResult, Unlimited, MAX_LINES,
 };
+use node::Stage;
 pub use ordering::see;
 use ordering::KILLERS;
 pub use perft::{perft, perft_interruptible};
@@ -125,6 +126,13 @@ pub struct Frame {
     static_eval: Option<(i32, i32)>,
     /// What undoes the move being searched at this ply.
     undo: Undo,
+    /// The table's move of this ply's node (`Move::NULL`: none).
+    tt_move: Move,
+    /// Where this ply's move loop stands.
+    stage: Stage,
+    /// Alpha when this ply's move loop started (kept here, not across the recursion).
+    #[cfg(debug_assertions)]
+    loop_alpha: i32,
 }
 
 impl Default for Frame {
@@ -148,6 +156,10 @@ impl Frame {
             singular_beta: None,
             static_eval: None,
             undo: Undo::NONE,
+            tt_move: Move::NULL,
+            stage: Stage::Generate,
+            #[cfg(debug_assertions)]
+            loop_alpha: 0,
         }
     }
 
@@ -427,25 +439,16 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 9. Generate the moves into this ply's frame and order them. No move at all
-        // is mate or stalemate.
-        let Some(frame) = self.mem.frames.get_mut(ply) else {
-            return static_eval;
-        };
-        frame.moves.clear();
-        movegen::generate(&self.pos, GenType::All, &mut frame.moves);
-        if frame.moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        if ply == 0 {
-            // Only the root moves this line may rank (never none: lines <= root moves).
-            self.keep_root_moves();
-        }
-        self.score_moves(ply, tt_move);
+        // Step 9. The table's move goes first, before any other move is generated: when it
+        // refutes the node, as it mostly does, no move list is needed. Not at the root, whose
+        // line may leave it out, nor in a singular search, which does.
+        self.start_moves(ply, tt_move, excluded);
 
-        // Step 10. The move loop.
+        // Step 10. The move loop. The moves after the table's are generated into this ply's
+        // frame and ordered when the loop first needs them; no move at all is mate or
+        // stalemate.
         #[cfg(debug_assertions)]
-        let original_alpha = alpha;
+        self.note_loop_alpha(ply, alpha);
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index = 0;
@@ -453,7 +456,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             && !in_check
             && depth <= FUTILITY_MAX_DEPTH
             && static_eval + FUTILITY_MARGIN * depth <= alpha;
-        while let Some(mv) = self.pick(ply, index) {
+        while let Some(mv) = self.next_move(ply, index) {
             // Read from the frame each time: one value less kept across the recursion.
             if self.frame(ply).is_some_and(|f| f.excluded == mv) {
                 index += 1;
@@ -530,9 +533,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 14. Store the result with the bound it proves: exact when a move raised alpha,
-        // which gave the node a PV. A singular search proves nothing about the node itself
-        // (and fails low when the left-out move was the only one).
+        // Step 14. No move taken at all: the position has none, mate or stalemate. Otherwise
+        // store the result with the bound it proves: exact when a move raised alpha, which
+        // gave the node a PV. A singular search proves nothing about the node itself (and
+        // fails low when the left-out move was the only one).
+        if index == 0 {
+            return if self.pos.in_check() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
         if self.frame(ply).is_some_and(|f| f.excluded != Move::NULL) {
             return if best_score == -INFINITY {
                 alpha
@@ -542,11 +553,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
         let raised = self.frame(ply).is_some_and(|f| f.pv_len > 0);
         #[cfg(debug_assertions)]
-        debug_assert_eq!(
-            raised,
-            alpha > original_alpha,
-            "a PV exactly when alpha rose"
-        );
+        self.check_pv(ply, alpha);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if raised {

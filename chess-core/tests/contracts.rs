@@ -173,3 +173,27 @@ fn consistency_covers_the_board_the_kings_and_the_side_not_to_move() {
     assert!(pos.board().is_consistent());
     assert!(!pos.is_consistent());
 }
+
+#[test]
+fn is_legal_agrees_with_the_move_generator_on_every_move_bit_pattern() {
+    // Every 16-bit pattern a table slot could hand back, in positions of random games: legal
+    // exactly when the generator makes it.
+    let mut rng = Rng::new(0x6c65_6761_6c69_7479);
+    let (mut positions, mut legal) = (0, 0);
+    for start in all_start_fens() {
+        for pos in playout(&parse(&start), 40, &mut rng).into_iter().step_by(8) {
+            let moves = legal_moves(&pos);
+            for bits in 0..=u16::MAX {
+                let m = Move::from_bits(bits);
+                let want = moves.contains(m);
+                assert_eq!(pos.is_legal(m), want, "{} in '{}'", uci(m), fen(&pos));
+                legal += usize::from(want);
+            }
+            positions += 1;
+        }
+    }
+    assert!(
+        positions > 100 && legal > 3_000,
+        "only {positions} positions, {legal} legal moves"
+    );
+}

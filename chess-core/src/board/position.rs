@@ -338,6 +338,36 @@ impl Position {
             && attacks::between(from, rook) & self.board.occupied() == 0
     }
 
+    /// True when `mv` is a legal move of the side to move: it fits, its piece can make it, and
+    /// afterwards no enemy piece attacks our king. The same answer as
+    /// [`movegen::is_legal`](crate::movegen::is_legal), without generating every move: the search
+    /// checks a move from its table with it before playing it.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if !mv.has_known_flag() || self.fits(mv).is_err() || !self.piece_can_move(mv) {
+            return false;
+        }
+        let b = &self.board;
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        // The board after the move, as far as attacks on our king go: the mover on its target,
+        // a captured piece gone (it attacks nothing), a castling rook on its new square.
+        let mut taken = to.bit();
+        if mv.is_en_passant() {
+            taken = en_passant_victim(to, us).bit();
+        }
+        let mut occ = (b.occupied() & !from.bit() & !taken) | to.bit();
+        if mv.is_castling() {
+            let (rook_from, rook_to) = castling_rook(mv);
+            occ = (occ & !rook_from.bit()) | rook_to.bit();
+        }
+        let king = if b.kind_at(from) == Some(PieceKind::King) {
+            to
+        } else {
+            b.king_square(us)
+        };
+        b.attackers(king, occ) & b.color_bb(us.other()) & !taken == 0
+    }
+
     /// Whether the piece on `mv`'s first square can make it: its attack or push geometry, and
     /// for castling a king not in check that does not pass over an attacked square. A move that
     /// fits ([`Position::fits`]), that its piece can make and that does not leave the king in

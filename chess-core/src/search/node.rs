@@ -5,7 +5,19 @@
 use super::table::{self, Bound};
 use super::{see, Frame, Searcher, MAX_PLY};
 use crate::game::HistoryStore;
+use crate::movegen::{self, GenType};
 use crate::piece::Move;
+
+/// Where a node's move loop stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Stage {
+    /// The table's move, legal here, is next; nothing is generated yet.
+    TableMove,
+    /// The moves are to be generated and ordered.
+    Generate,
+    /// The moves are generated: the next is the best ordered of those left.
+    Pick,
+}
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Stores a node's result in the table, except at a root that left moves out: it did not
@@ -73,6 +85,90 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             Some(singular_beta)
         } else {
             None
+        }
+    }
+
+    /// Step 9 of the node at `ply`: its move loop starts with the table's move `tt_move` when
+    /// that is legal here (a slot's move may be another position's, when their keys meet),
+    /// except at the root and in a singular search (`excluded` set), and otherwise with the
+    /// generated moves.
+    #[inline(never)]
+    pub(super) fn start_moves(&mut self, ply: usize, tt_move: Move, excluded: Move) {
+        let first = ply > 0
+            && excluded == Move::NULL
+            && tt_move != Move::NULL
+            && self.pos.is_legal(tt_move);
+        debug_assert!(
+            tt_move == Move::NULL
+                || self.pos.is_legal(tt_move) == movegen::is_legal(&self.pos, tt_move),
+            "is_legal agrees with the generator"
+        );
+        if let Some(f) = self.frame(ply) {
+            f.tt_move = tt_move;
+            f.stage = if first {
+                Stage::TableMove
+            } else {
+                Stage::Generate
+            };
+        }
+    }
+
+    /// The move the loop of the node at `ply` searches as its `index`th: the table's move
+    /// first when [`Self::start_moves`] found it legal, then the generated moves in order
+    /// (the table's move, sorted first, passed over when it has been searched already);
+    /// `None` when no move is left. A node none is given at `index` 0 has no move at all.
+    #[inline(never)]
+    pub(super) fn next_move(&mut self, ply: usize, index: usize) -> Option<Move> {
+        let f = self.mem.frames.get_mut(ply)?;
+        match f.stage {
+            Stage::TableMove => {
+                f.stage = Stage::Generate;
+                return Some(f.tt_move);
+            }
+            Stage::Generate => {
+                f.stage = Stage::Pick;
+                let tt_move = f.tt_move;
+                f.moves.clear();
+                movegen::generate(&self.pos, GenType::All, &mut f.moves);
+                if f.moves.is_empty() {
+                    return None;
+                }
+                if ply == 0 {
+                    // Only the root moves this line may rank (never none: lines <= root moves).
+                    self.keep_root_moves();
+                }
+                self.score_moves(ply, tt_move);
+                if index > 0 {
+                    let first = self.pick(ply, 0);
+                    debug_assert_eq!(first, Some(tt_move), "the table's move sorts first");
+                }
+            }
+            Stage::Pick => {}
+        }
+        self.pick(ply, index)
+    }
+
+    /// Keeps alpha as the move loop of the node at `ply` starts, for [`Self::check_pv`].
+    #[cfg(debug_assertions)]
+    #[inline(never)]
+    pub(super) fn note_loop_alpha(&mut self, ply: usize, alpha: i32) {
+        if let Some(f) = self.frame(ply) {
+            f.loop_alpha = alpha;
+        }
+    }
+
+    /// Asserts that the node at `ply`, whose loop ended with `alpha`, has a PV exactly when its
+    /// loop raised alpha. (Out of line, the start's alpha in the frame: the debug build's
+    /// recursion frame stays the size of the release build's.)
+    #[cfg(debug_assertions)]
+    #[inline(never)]
+    pub(super) fn check_pv(&mut self, ply: usize, alpha: i32) {
+        if let Some(f) = self.frame(ply) {
+            assert_eq!(
+                f.pv_len > 0,
+                alpha > f.loop_alpha,
+                "a PV exactly when alpha rose"
+            );
         }
     }
 
