@@ -30,26 +30,18 @@ impl History {
         }
     }
 
-    pub(super) fn get(&self, side: usize, kind: usize, to: usize) -> i32 {
-        self.table
-            .get(side)
-            .and_then(|t| t.get(kind))
-            .and_then(|t| t.get(to))
-            .map_or(0, |&v| i32::from(v))
+    #[inline]
+    pub(super) fn get(&self, side: Color, kind: PieceKind, to: Square) -> i32 {
+        // Indices of these types are in range: no bounds check is left to fail.
+        i32::from(self.table[side.index()][kind.index()][to.index()])
     }
 
-    pub(super) fn update(&mut self, side: usize, kind: usize, to: usize, bonus: i32) {
-        if let Some(v) = self
-            .table
-            .get_mut(side)
-            .and_then(|t| t.get_mut(kind))
-            .and_then(|t| t.get_mut(to))
-        {
-            // Gravity keeps values within i16 and lets old knowledge fade.
-            let cur = i32::from(*v);
-            let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
-            *v = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
-        }
+    pub(super) fn update(&mut self, side: Color, kind: PieceKind, to: Square, bonus: i32) {
+        let v = &mut self.table[side.index()][kind.index()][to.index()];
+        // Gravity keeps values within i16 and lets old knowledge fade.
+        let cur = i32::from(*v);
+        let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
+        *v = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
     }
 
     pub(super) fn age(&mut self) {

@@ -30,7 +30,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
     #[inline(never)]
     pub(super) fn score_moves(&mut self, ply: usize, tt_move: Move) {
-        let side = self.pos.side_to_move().index();
+        let side = self.pos.side_to_move();
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return;
         };
@@ -63,9 +63,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             } else if mv == killers[1] {
                 ORDER_KILLER[1]
             } else {
-                self.mem
-                    .history
-                    .get(side, attacker.index(), mv.to().index())
+                self.mem.history.get(side, attacker, mv.to())
             };
             if let Some(s) = frame.scores.get_mut(i) {
                 *s = score;
@@ -112,8 +110,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// before it lose as much.
     #[inline(never)]
     pub(super) fn reward_quiet(&mut self, ply: usize, mv: Move, depth: i32, tried: usize) {
-        let side = self.pos.side_to_move().index();
-        let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
+        let side = self.pos.side_to_move();
+        let kind = self
+            .pos
+            .board()
+            .kind_at(mv.from())
+            .unwrap_or(PieceKind::Pawn);
         if let Some(f) = self.frame(ply) {
             if f.killers[0] != mv {
                 f.killers[1] = f.killers[0];
@@ -121,13 +123,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
         let bonus = depth * depth;
-        self.mem.history.update(side, kind, mv.to().index(), bonus);
+        self.mem.history.update(side, kind, mv.to(), bonus);
         self.penalise_quiets(ply, tried, side, -bonus);
     }
 
     /// Lowers the history of the quiet moves tried before position `upto` of a ply's list.
     #[inline(never)]
-    fn penalise_quiets(&mut self, ply: usize, upto: usize, side: usize, malus: i32) {
+    fn penalise_quiets(&mut self, ply: usize, upto: usize, side: Color, malus: i32) {
         for i in 0..upto {
             let Some(&mv) = self
                 .mem
@@ -138,8 +140,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 break;
             };
             if mv.is_quiet() {
-                let kind = self.pos.board().kind_at(mv.from()).map_or(0, |k| k.index());
-                self.mem.history.update(side, kind, mv.to().index(), malus);
+                let kind = self
+                    .pos
+                    .board()
+                    .kind_at(mv.from())
+                    .unwrap_or(PieceKind::Pawn);
+                self.mem.history.update(side, kind, mv.to(), malus);
             }
         }
     }
