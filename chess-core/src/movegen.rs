@@ -67,6 +67,12 @@ impl MoveList {
         self.len == 0
     }
 
+    /// Keeps the first `len` moves (all of them when there are fewer).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {

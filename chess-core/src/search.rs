@@ -477,6 +477,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                         && depth <= SEE_PRUNE_MAX_DEPTH
                         && self.loses_material(mv, see_margin(depth, quiet))))
             {
+                if shallow_quiet {
+                    // So are all the quiet moves after it.
+                    self.drop_quiets(ply, index + 1);
+                }
                 index += 1;
                 continue;
             }

@@ -105,6 +105,35 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         frame.moves.as_slice().get(i).copied()
     }
 
+    /// Drops the quiet moves from position `from` of a ply's list on, keeping the others (and
+    /// their scores) in their order: once the pruning of late quiet moves applies at a node, it
+    /// applies to every later one, and picking them only to pass over them costs a scan each.
+    #[inline(never)]
+    pub(super) fn drop_quiets(&mut self, ply: usize, from: usize) {
+        let Some(frame) = self.mem.frames.get_mut(ply) else {
+            return;
+        };
+        let len = frame.moves.len();
+        let mut kept = from;
+        for j in from..len {
+            let (Some(&mv), Some(&score)) = (frame.moves.as_slice().get(j), frame.scores.get(j))
+            else {
+                break;
+            };
+            if !mv.is_quiet() {
+                if let (Some(m), Some(s)) = (
+                    frame.moves.as_mut_slice().get_mut(kept),
+                    frame.scores.get_mut(kept),
+                ) {
+                    *m = mv;
+                    *s = score;
+                }
+                kept += 1;
+            }
+        }
+        frame.moves.truncate(kept);
+    }
+
     /// A quiet move caused a beta cutoff at `ply` (taken back: its piece is on its square
     /// again): it becomes the first killer and gains history; the `tried` quiet moves searched
     /// before it lose as much.
