@@ -164,7 +164,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     #[inline(never)]
     pub(super) fn check_pv(&mut self, ply: usize, alpha: i32) {
         if let Some(f) = self.frame(ply) {
-            assert_eq!(
+            debug_assert_eq!(
                 f.pv_len > 0,
                 alpha > f.loop_alpha,
                 "a PV exactly when alpha rose"
