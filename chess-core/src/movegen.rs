@@ -479,9 +479,10 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
-/// True when `mv` is a legal move of the side to move.
+/// True when `mv` is a legal move of the side to move ([`Position::is_legal`]: the move
+/// checked on its own, no list generated; a test holds it to the generated list).
 pub fn is_legal(pos: &Position, mv: Move) -> bool {
-    legal_moves(pos).contains(mv)
+    pos.is_legal(mv)
 }
 
 /// The legal moves of the piece on `from` (empty if none or not the side to move's).

@@ -339,9 +339,9 @@ impl Position {
     }
 
     /// True when `mv` is a legal move of the side to move: it fits, its piece can make it, and
-    /// afterwards no enemy piece attacks our king. The same answer as
-    /// [`movegen::is_legal`](crate::movegen::is_legal), without generating every move: the search
-    /// checks a move from its table with it before playing it.
+    /// afterwards no enemy piece attacks our king: exactly the moves the generator makes, found
+    /// without generating them all (the game checks a player's move with it, the search a move
+    /// from its table).
     pub fn is_legal(&self, mv: Move) -> bool {
         if !mv.has_known_flag() || self.fits(mv).is_err() || !self.piece_can_move(mv) {
             return false;

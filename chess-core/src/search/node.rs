@@ -100,7 +100,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             && self.pos.is_legal(tt_move);
         debug_assert!(
             tt_move == Move::NULL
-                || self.pos.is_legal(tt_move) == movegen::is_legal(&self.pos, tt_move),
+                || self.pos.is_legal(tt_move) == movegen::legal_moves(&self.pos).contains(tt_move),
             "is_legal agrees with the generator"
         );
         if let Some(f) = self.frame(ply) {
