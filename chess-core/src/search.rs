@@ -82,6 +82,9 @@ const LMP_BASE: usize = 4;
 const LMP_PER_DEPTH: usize = 4;
 /// Late move reductions apply from this depth.
 const LMR_MIN_DEPTH: i32 = 3;
+/// A late quiet move's reduction is a ply less per this much history (a ply more per this much
+/// lacking), and a ply less for a killer.
+const LMR_HISTORY_DIVISOR: i32 = 8_000;
 /// Futility pruning applies up to this depth...
 const FUTILITY_MAX_DEPTH: i32 = 3;
 /// ...to the quiet moves after the first when the static evaluation plus this margin per ply
@@ -502,8 +505,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
-                    r = reduction(depth, index) - i32::from(pv_node);
-                    r = r.clamp(0, depth - 2);
+                    r = self.late_move_reduction(ply, mv, depth, index, pv_node);
                 }
                 value = -self.negamax(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
                 if value > alpha && r > 0 {

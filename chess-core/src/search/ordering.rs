@@ -2,7 +2,7 @@
 //! MVV-LVA checked by static exchange evaluation, killers, history), and what a cutoff teaches
 //! the killers and the history.
 
-use super::Searcher;
+use super::{reduction, Searcher, LMR_HISTORY_DIVISOR};
 use crate::board::{en_passant_victim, Position};
 use crate::eval::PIECE_VALUE;
 use crate::game::HistoryStore;
@@ -21,6 +21,11 @@ pub(super) const KILLERS: usize = 2;
 const ORDER_BAD_CAPTURE: i32 = -1_000_000;
 /// MVV-LVA: the victim's value counts this many times more than the attacker's rank.
 const MVV_WEIGHT: i32 = 16;
+
+/// A cutoff earns its quiet move this much history per ply of depth squared...
+const HISTORY_BONUS_SCALE: i32 = 32;
+/// ...and at most this much.
+const HISTORY_BONUS_MAX: i32 = 1_536;
 
 /// The static exchange on one square has at most one capture per piece on the board, plus the
 /// move itself and a final entry.
@@ -151,9 +156,38 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 f.killers[0] = mv;
             }
         }
-        let bonus = depth * depth;
+        let bonus = (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX);
         self.mem.history.update(side, kind, mv.to(), bonus);
         self.penalise_quiets(ply, tried, side, -bonus);
+    }
+
+    /// The reduction of the late quiet move `mv`, just made at `ply` (its piece on its target
+    /// square), the `index`th of a node `depth` plies deep: by depth and index, a ply less in
+    /// the PV and for a killer, and shifted a ply per [`LMR_HISTORY_DIVISOR`] of history;
+    /// within 0 and `depth - 2`. (Out of line: the history lookup stays out of the recursion's
+    /// frame.)
+    #[inline(never)]
+    pub(super) fn late_move_reduction(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        depth: i32,
+        index: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let side = self.pos.side_to_move().other();
+        let kind = self.pos.board().kind_at(mv.to()).unwrap_or(PieceKind::Pawn);
+        let killer = self
+            .mem
+            .frames
+            .get(ply)
+            .is_some_and(|f| f.killers.contains(&mv));
+        let history = self.mem.history.get(side, kind, mv.to());
+        let r = reduction(depth, index)
+            - i32::from(pv_node)
+            - i32::from(killer)
+            - history / LMR_HISTORY_DIVISOR;
+        r.clamp(0, depth - 2)
     }
 
     /// Lowers the history of the quiet moves tried before position `upto` of a ply's list.
