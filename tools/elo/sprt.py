@@ -453,6 +453,11 @@ def main():
     args = ap.parse_args()
     if args.self_test:
         return self_test()
+    # A shell starts a background job with SIGINT ignored, and Python keeps what it inherits:
+    # without this, `kill -INT` (or SIGTERM) would not stop a test run with `&` or nohup, which
+    # then plays on beside whatever runs next.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     if args.base is None:
         raise SystemExit("--base: the old kchess binary to measure against is required")
     for path in (args.new, args.base):
