@@ -291,7 +291,7 @@ impl<H: HistoryStore> Game<H> {
         if self.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        if !movegen::is_legal(&self.pos, mv) {
+        if !self.pos.is_legal(mv) {
             return Err(PlayError::Illegal);
         }
         if self.len >= self.capacity() {

@@ -479,12 +479,6 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
-/// True when `mv` is a legal move of the side to move ([`Position::is_legal`]: the move
-/// checked on its own, no list generated; a test holds it to the generated list).
-pub fn is_legal(pos: &Position, mv: Move) -> bool {
-    pos.is_legal(mv)
-}
-
 /// The legal moves of the piece on `from` (empty if none or not the side to move's).
 pub fn legal_moves_from(pos: &Position, from: Square) -> MoveList {
     let all = legal_moves(pos);
