@@ -27,6 +27,8 @@ mod node;
 mod ordering;
 #[path = "search/perft.rs"]
 mod perft;
+#[path = "search/probcut.rs"]
+mod probcut;
 #[cfg(feature = "stack-probe")]
 #[path = "search/probe.rs"]
 pub mod probe;
@@ -47,6 +49,7 @@ use node::Stage;
 pub use ordering::see;
 use ordering::KILLERS;
 pub use perft::{perft, perft_interruptible};
+use probcut::PROBCUT_MIN_DEPTH;
 pub use progress::{Progress, ScoreBound};
 use table::Bound;
 pub use table::TtEntry;
@@ -216,9 +219,9 @@ struct Searcher<'a, 'g, H: HistoryStore> {
     sel_depth: usize,
     /// The depth of the iteration under way.
     root_depth: i32,
-    /// A singular search is under way (they do not nest: each would add a frame to the
-    /// stack).
-    in_singular: bool,
+    /// A nested search (singular or ProbCut) is under way: they do not nest, since each would
+    /// add a frame to the stack.
+    in_nested: bool,
 }
 
 /// Searches the game's current position as `request` asks and returns the best move found
@@ -268,7 +271,7 @@ pub fn search_into<H: HistoryStore>(
         stop_pending: false,
         sel_depth: 0,
         root_depth: 0,
-        in_singular: false,
+        in_nested: false,
     };
     s.mem.history.age();
     let done = s.iterate(&request, result);
@@ -363,7 +366,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             tt_move = e.mv();
             if ply > 0
                 && excluded == Move::NULL
-                && !self.in_singular
+                && !self.in_nested
                 && depth >= SE_MIN_DEPTH
                 && (ply as i32) < 2 * self.root_depth
                 && tt_move != Move::NULL
@@ -429,6 +432,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 }
                 if v >= beta {
                     return if v > MATE_BOUND { beta } else { v };
+                }
+            }
+            // ProbCut: a capture that beats beta by a margin in a shallower search ends the node.
+            if depth >= PROBCUT_MIN_DEPTH {
+                if let Some(v) = self.probcut(ply, depth, beta) {
+                    return v;
                 }
             }
         }

@@ -47,9 +47,9 @@ NOT_COUNTED = re.compile(r"^__asan_report|^__asan_handle_no_return$|4core9panick
 ENTRY_POINTS = re.compile(r"MiscdeviceVTable|init_module|cleanup_module|___module_init")
 # The recursions the core bounds: each is one node of the call graph, with room for its frames.
 SEARCH = re.compile(r"6search.*(7negamax|10quiescence)")
-# A singular search's own frame, between a node and its search without the table move: at most
-# one in a line, since singular searches do not nest.
-SINGULAR = re.compile(r"6search.*8singular")
+# A nested search's own frame (a singular search's, between a node and its search without the
+# table move, or ProbCut's): at most one in a line, since nested searches do not nest.
+SINGULAR = re.compile(r"6search.*(8singular|7probcut)")
 PERFT = re.compile(r"6search5perft")
 
 HEADER = re.compile(r"^([0-9a-f]+) <(.+)>:$")

@@ -57,12 +57,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         tt_move: Move,
         beta: i32,
     ) -> Option<i32> {
-        debug_assert!(!self.in_singular, "singular searches do not nest");
+        debug_assert!(!self.in_nested, "nested searches do not nest");
         let singular_beta = self.frame(ply)?.singular_beta?;
         if let Some(f) = self.frame(ply) {
             f.excluded = tt_move;
         }
-        self.in_singular = true;
+        self.in_nested = true;
         let v = self.negamax(
             (depth - 1) / 2,
             ply,
@@ -70,7 +70,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             singular_beta,
             false,
         );
-        self.in_singular = false;
+        self.in_nested = false;
         if self.stop {
             return Some(0);
         }

@@ -17,7 +17,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// is quiet, every evasion when in check, within the window (`alpha`, `beta`).
     pub(super) fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         #[cfg(feature = "stack-probe")]
-        probe::note(ply, self.in_singular);
+        probe::note(ply, self.in_nested);
         // Step 1. Initialise the node; at the deepest ply the frames allow, evaluate.
         self.count_node();
         if self.stop {
