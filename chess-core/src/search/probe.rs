@@ -4,7 +4,7 @@
 
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-/// The lowest stack address seen at the entry of each ply, outside singular searches...
+/// The lowest stack address seen at the entry of each ply, outside nested searches...
 pub static PLY: [AtomicUsize; super::MAX_PLY + 1] =
     [const { AtomicUsize::new(usize::MAX) }; super::MAX_PLY + 1];
 /// ...and inside them.
