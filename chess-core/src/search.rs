@@ -1,6 +1,6 @@
 //! The CPU player: iterative deepening principal-variation search with aspiration windows,
-//! quiescence, a transposition table, null-move pruning, late-move reductions, check and
-//! singular extensions and a correction history of the evaluation, all in integers and within
+//! quiescence, a transposition table, null-move pruning, ProbCut, late-move reductions, check
+//! and singular extensions and a correction history of the evaluation, all in integers and within
 //! a [`Budget`].
 //!
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
