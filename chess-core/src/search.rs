@@ -434,7 +434,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     return if v > MATE_BOUND { beta } else { v };
                 }
             }
-            // ProbCut: a capture that beats beta by a margin in a shallower search ends the node.
+            // Step 8. ProbCut: a capture that beats beta by a margin in a shallower search
+            // ends the node.
             if depth >= PROBCUT_MIN_DEPTH {
                 if let Some(v) = self.probcut(ply, depth, beta) {
                     return v;
@@ -442,7 +443,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 8. Singular extension: a table move that every other move stays well below
+        // Step 9. Singular extension: a table move that every other move stays well below
         // (searched without it at half depth) is extended a ply. When even the others beat
         // beta, so does this node (multi-cut).
         if self.frame(ply).is_some_and(|f| f.singular_beta.is_some()) {
@@ -451,12 +452,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 9. The table's move goes first, before any other move is generated: when it
+        // Step 10. The table's move goes first, before any other move is generated: when it
         // refutes the node, as it mostly does, no move list is needed. Not at the root, whose
         // line may leave it out, nor in a singular search, which does.
         self.start_moves(ply, tt_move, excluded);
 
-        // Step 10. The move loop. The moves after the table's are generated into this ply's
+        // Step 11. The move loop. The moves after the table's are generated into this ply's
         // frame and ordered when the loop first needs them; no move at all is mate or
         // stalemate.
         #[cfg(debug_assertions)]
@@ -476,7 +477,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             let quiet = mv.is_quiet();
 
-            // Step 11. Late move pruning: late quiet moves at shallow depth rarely matter;
+            // Step 12. Late move pruning: late quiet moves at shallow depth rarely matter;
             // futility pruning: nor do quiet moves when the position is far below alpha; SEE
             // pruning: nor do moves that lose more material than a shallow search could win
             // back.
@@ -497,7 +498,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 continue;
             }
 
-            // Step 12. Search the move: the first with the full window; the others with a
+            // Step 13. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
             // when they turn out better than expected. A singular table move goes a ply deeper.
             // Generated moves are never refused; a refusal (release builds only) skips the move.
@@ -530,7 +531,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             index += 1;
 
-            // Step 13. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
+            // Step 14. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
             // becomes a killer and earns history, the quiet moves tried before it lose some.
             if value > best_score {
                 best_score = value;
@@ -548,7 +549,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 14. No move taken at all: the position has none, mate or stalemate. Otherwise
+        // Step 15. No move taken at all: the position has none, mate or stalemate. Otherwise
         // store the result with the bound it proves: exact when a move raised alpha, which
         // gave the node a PV. A singular search proves nothing about the node itself (and
         // fails low when the left-out move was the only one).

@@ -43,7 +43,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
-    /// Step 8 of the node at `ply`: the singular search of its table move `tt_move`, at half
+    /// Step 9 of the node at `ply`: the singular search of its table move `tt_move`, at half
     /// the node's `depth`, without that move, in a null window just under the frame's singular
     /// beta. When every other move stays below it, the frame marks the move for a ply more.
     /// `Some` is the node's value: 0 when the search stopped, the window's bound when the other
@@ -88,7 +88,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
-    /// Step 9 of the node at `ply`: its move loop starts with the table's move `tt_move` when
+    /// Step 10 of the node at `ply`: its move loop starts with the table's move `tt_move` when
     /// that is legal here (a slot's move may be another position's, when their keys meet),
     /// except at the root and in a singular search (`excluded` set), and otherwise with the
     /// generated moves.
