@@ -122,8 +122,11 @@ pub struct Frame {
     key: u64,
     /// The move a singular search at this ply leaves out (`Move::NULL` otherwise).
     excluded: Move,
-    /// The move this ply's node found singular, which it searches a ply deeper.
+    /// The table's move whose depth the singular search at this ply changed...
     extended: Move,
+    /// ...and by how much: a ply more when it was singular, a ply less when it was not but
+    /// the table's score beat beta.
+    extension: i8,
     /// The null window under which the table's move of this ply's node is tested for being
     /// singular (`None`: not a candidate).
     singular_beta: Option<i32>,
@@ -159,6 +162,7 @@ impl Frame {
             key: 0,
             excluded: Move::NULL,
             extended: Move::NULL,
+            extension: 0,
             singular_beta: None,
             static_eval: None,
             undo: Undo::NONE,
@@ -445,7 +449,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
         // Step 9. Singular extension: a table move that every other move stays well below
         // (searched without it at half depth) is extended a ply. When even the others beat
-        // beta, so does this node (multi-cut).
+        // beta, so does this node (multi-cut); when only the table's score does, the table move
+        // goes a ply shallower.
         if self.frame(ply).is_some_and(|f| f.singular_beta.is_some()) {
             if let Some(v) = self.singular(ply, depth, tt_move, beta) {
                 return v;
@@ -500,18 +505,20 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
             // Step 13. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
-            // when they turn out better than expected. A singular table move goes a ply deeper.
+            // when they turn out better than expected. A singular table move goes a ply deeper
+            // (one that is not, but beat beta in the table, a ply shallower).
             // Generated moves are never refused; a refusal (release builds only) skips the move.
             if !self.make(ply, mv) {
                 index += 1;
                 continue;
             }
             let gives_check = self.pos.in_check();
-            let extend = self.frame(ply).is_some_and(|f| f.extended == mv);
-            let new_depth = depth - 1 + i32::from(extend);
+            let new_depth = depth - 1;
             let mut value;
             if index == 0 {
-                value = -self.negamax(new_depth, ply + 1, -beta, -alpha, false);
+                // The table's move, the only one a singular search extends, always comes first.
+                let depth = new_depth + self.extension(ply, mv);
+                value = -self.negamax(depth, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {

@@ -3,7 +3,7 @@
 //! taking back a move at a ply, and the PV.
 
 use super::table::{self, Bound};
-use super::{see, Frame, Searcher, MAX_PLY};
+use super::{see, Frame, Searcher, MAX_PLY, SE_MARGIN};
 use crate::game::HistoryStore;
 use crate::movegen::{self, GenType};
 use crate::piece::Move;
@@ -45,7 +45,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
     /// Step 9 of the node at `ply`: the singular search of its table move `tt_move`, at half
     /// the node's `depth`, without that move, in a null window just under the frame's singular
-    /// beta. When every other move stays below it, the frame marks the move for a ply more.
+    /// beta. When every other move stays below it, the frame marks the move for a ply more;
+    /// when one does not but the table's score still beats `beta`, for a ply less.
     /// `Some` is the node's value: 0 when the search stopped, the window's bound when the other
     /// moves beat `beta` too (multi-cut). (Out of line, with the window: the recursion's frame
     /// stays small.)
@@ -80,10 +81,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         f.pv_len = 0;
         if v < singular_beta {
             f.extended = tt_move;
+            f.extension = 1;
             None
         } else if singular_beta >= beta {
             Some(singular_beta)
         } else {
+            // Not singular, but the table's score beats beta: other moves may too, so this
+            // one is searched a ply shallower.
+            if singular_beta + SE_MARGIN * depth >= beta {
+                f.extended = tt_move;
+                f.extension = -1;
+            }
             None
         }
     }
@@ -230,6 +238,15 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if let Some(frame) = self.mem.frames.get(ply) {
             self.pos.unmake(mv, &frame.undo);
         }
+    }
+
+    /// The plies the singular search of the node at `ply` adds to the search of `mv` (+1, −1 or
+    /// 0). (Out of line: the recursion's frame stays small.)
+    #[inline(never)]
+    pub(super) fn extension(&mut self, ply: usize, mv: Move) -> i32 {
+        self.frame(ply)
+            .filter(|f| f.extended == mv)
+            .map_or(0, |f| i32::from(f.extension))
     }
 
     /// The frame of `ply` (`None` beyond the frames the caller supplied).
