@@ -122,10 +122,9 @@ pub struct Frame {
     key: u64,
     /// The move a singular search at this ply leaves out (`Move::NULL` otherwise).
     excluded: Move,
-    /// The table's move whose depth the singular search at this ply changed...
-    extended: Move,
-    /// ...and by how much: a ply more when it was singular, a ply less when it was not but
-    /// the table's score beat beta.
+    /// How many plies the singular search at this ply changed the depth of the table's move
+    /// by: a ply more when it was singular, a ply less when it was not but the table's score
+    /// beat beta.
     extension: i8,
     /// The null window under which the table's move of this ply's node is tested for being
     /// singular (`None`: not a candidate).
@@ -161,7 +160,6 @@ impl Frame {
             killers: [Move::NULL; KILLERS],
             key: 0,
             excluded: Move::NULL,
-            extended: Move::NULL,
             extension: 0,
             singular_beta: None,
             static_eval: None,
@@ -326,7 +324,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let mut excluded = Move::NULL;
         if let Some(f) = self.frame(ply) {
             f.pv_len = 0;
-            f.extended = Move::NULL;
+            f.extension = 0;
             f.singular_beta = None;
             f.static_eval = None;
             excluded = f.excluded;

@@ -80,7 +80,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         f.excluded = Move::NULL;
         f.pv_len = 0;
         if v < singular_beta {
-            f.extended = tt_move;
             f.extension = 1;
             None
         } else if singular_beta >= beta {
@@ -89,7 +88,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // Not singular, but the table's score beats beta: other moves may too, so this
             // one is searched a ply shallower.
             if singular_beta + SE_MARGIN * depth >= beta {
-                f.extended = tt_move;
                 f.extension = -1;
             }
             None
@@ -245,7 +243,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     #[inline(never)]
     pub(super) fn extension(&mut self, ply: usize, mv: Move) -> i32 {
         self.frame(ply)
-            .filter(|f| f.extended == mv)
+            .filter(|f| f.tt_move == mv)
             .map_or(0, |f| i32::from(f.extension))
     }
 
