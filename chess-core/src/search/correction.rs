@@ -6,7 +6,7 @@
 //! The table is the caller's slice (64 KiB at [`CORRECTION_SLOTS`]), indexed by a hash of the
 //! two sides' pawns and the side to move; an empty slice disables it.
 
-use super::table::{self, Bound};
+use super::table::Bound;
 use super::{Searcher, MATE_BOUND};
 use crate::board::Position;
 use crate::eval;
@@ -92,10 +92,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// recursion's frame stays small.)
     #[inline(never)]
     pub(super) fn corrected_eval(&mut self, ply: Option<usize>) -> i32 {
-        // Only at a node, which has just probed the table: quiescence's positions are rarely
-        // there, and its probe would cost a cache miss for nothing.
+        // Only at a node, whose frame keeps what the table held: quiescence's positions are
+        // rarely there, and its probe would cost a cache miss for nothing.
         let stored = ply
-            .and_then(|_| table::probe(self.mem.tt, self.pos.hash()))
+            .and_then(|p| self.frame(p))
+            .and_then(|f| f.tt)
             .and_then(|e| e.eval());
         let raw = stored.unwrap_or_else(|| eval::evaluate(&self.pos));
         debug_assert!(

@@ -3,7 +3,9 @@
 //! taking back a move at a ply, and the PV.
 
 use super::table::{self, Bound};
-use super::{see, Frame, Searcher, MAX_PLY, SE_MARGIN};
+use super::{
+    see, Frame, Searcher, MATE_BOUND, MAX_PLY, SE_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN,
+};
 use crate::game::HistoryStore;
 use crate::movegen::{self, GenType};
 use crate::piece::Move;
@@ -43,6 +45,60 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
+    /// Step 3 of the node at `ply`, `depth` plies deep in the window (`alpha`, `beta`), which
+    /// leaves `excluded` out: what the table holds for its position goes into its frame, and a
+    /// deep enough lower bound makes the stored move a candidate for the singular extension.
+    /// `Err` is the node's value, when the stored score is deep enough and its bound fits the
+    /// window (outside the PV and not in a singular search, which asks about the other moves):
+    /// the node ends there. `Ok` is the table's move (`Move::NULL`: none). (Out of line: the slot stays out of
+    /// the recursion's frame.)
+    #[inline(never)]
+    pub(super) fn probe_table(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        excluded: Move,
+    ) -> Result<Move, i32> {
+        let e = table::probe(self.mem.tt, self.pos.hash());
+        let candidate = ply > 0
+            && excluded == Move::NULL
+            && !self.in_nested
+            && depth >= SE_MIN_DEPTH
+            && (ply as i32) < 2 * self.root_depth;
+        if let Some(f) = self.frame(ply) {
+            f.tt = e;
+        }
+        let Some(e) = e else {
+            return Ok(Move::NULL);
+        };
+        let score = e.score(ply);
+        if candidate
+            && e.mv() != Move::NULL
+            && e.depth() >= depth - SE_TT_DEPTH_MARGIN
+            && matches!(e.bound(), Bound::Lower | Bound::Exact)
+            && score.abs() < MATE_BOUND
+        {
+            if let Some(f) = self.frame(ply) {
+                f.singular_beta = Some(score - SE_MARGIN * depth);
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        if !pv_node && excluded == Move::NULL && e.depth() >= depth {
+            let cut = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return Err(score);
+            }
+        }
+        Ok(e.mv())
+    }
+
     /// Step 9 of the node at `ply`: the singular search of its table move `tt_move`, at half
     /// the node's `depth`, without that move, in a null window just under the frame's singular
     /// beta. When every other move stays below it, the frame marks the move for a ply more;
@@ -59,7 +115,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         beta: i32,
     ) -> Option<i32> {
         debug_assert!(!self.in_nested, "nested searches do not nest");
-        let singular_beta = self.frame(ply)?.singular_beta?;
+        let f = self.frame(ply)?;
+        let singular_beta = f.singular_beta?;
+        // Read now: the search below starts this ply's node over.
+        let tt_score = f.tt?.score(ply);
         if let Some(f) = self.frame(ply) {
             f.excluded = tt_move;
         }
@@ -87,7 +146,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         } else {
             // Not singular, but the table's score beats beta: other moves may too, so this
             // one is searched a ply shallower.
-            if singular_beta + SE_MARGIN * depth >= beta {
+            if tt_score >= beta {
                 f.extension = -1;
             }
             None

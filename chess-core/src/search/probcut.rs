@@ -1,7 +1,7 @@
 //! ProbCut: a node deep enough, outside the PV, with a capture that beats beta by a margin in
 //! a search a few plies shallower, is taken to beat beta in its own search too.
 
-use super::table::{self, Bound};
+use super::table::Bound;
 use super::{see, Searcher, MATE_BOUND};
 use crate::game::HistoryStore;
 use crate::movegen::{self, GenType};
@@ -21,7 +21,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// enough over its corrected static evaluation (in its frame) are searched, first by
     /// quiescence, then [`PROBCUT_REDUCTION`] plies shallower, against beta raised by
     /// [`PROBCUT_MARGIN`]. `Some` is the node's value when one beats it (0 when the search
-    /// stopped). Skipped when the table already says the node stays below the raised beta.
+    /// stopped). Skipped when the table, as the node found it, says the node stays below the raised
+    /// beta.
     /// Its searches are nested like a singular search's: no other nested search starts
     /// inside them, so the stack holds at most one such frame. (Out of line: the recursion's
     /// frame stays small.)
@@ -31,11 +32,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         // leaves a move out), nor near a mate.
         let f = self.frame(ply)?;
         let (_, static_eval) = f.static_eval?;
-        if f.excluded != Move::NULL || self.in_nested || beta.abs() >= MATE_BOUND {
+        let (excluded, tt) = (f.excluded, f.tt);
+        if excluded != Move::NULL || self.in_nested || beta.abs() >= MATE_BOUND {
             return None;
         }
         let raised = beta + PROBCUT_MARGIN;
-        if let Some(e) = table::probe(self.mem.tt, self.pos.hash()) {
+        if let Some(e) = tt {
             if e.depth() >= depth - PROBCUT_STORE_DEPTH
                 && matches!(e.bound(), Bound::Upper | Bound::Exact)
                 && e.score(ply) < raised
