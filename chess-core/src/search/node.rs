@@ -50,8 +50,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// deep enough lower bound makes the stored move a candidate for the singular extension.
     /// `Err` is the node's value, when the stored score is deep enough and its bound fits the
     /// window (outside the PV and not in a singular search, which asks about the other moves):
-    /// the node ends there. `Ok` is the table's move (`Move::NULL`: none). (Out of line: the slot stays out of
-    /// the recursion's frame.)
+    /// the node ends there. `Ok` is the table's move (`Move::NULL`: none). (Out of line: the
+    /// slot stays out of the recursion's frame.)
     #[inline(never)]
     pub(super) fn probe_table(
         &mut self,

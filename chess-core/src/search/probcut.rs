@@ -21,11 +21,10 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// enough over its corrected static evaluation (in its frame) are searched, first by
     /// quiescence, then [`PROBCUT_REDUCTION`] plies shallower, against beta raised by
     /// [`PROBCUT_MARGIN`]. `Some` is the node's value when one beats it (0 when the search
-    /// stopped). Skipped when the table, as the node found it, says the node stays below the raised
-    /// beta.
-    /// Its searches are nested like a singular search's: no other nested search starts
-    /// inside them, so the stack holds at most one such frame. (Out of line: the recursion's
-    /// frame stays small.)
+    /// stopped). Skipped when the table, as the node found it, says the node stays below the
+    /// raised beta. Its searches are nested like a singular search's: no other nested search
+    /// starts inside them, so the stack holds at most one such frame. (Out of line: the
+    /// recursion's frame stays small.)
     #[inline(never)]
     pub(super) fn probcut(&mut self, ply: usize, depth: i32, beta: i32) -> Option<i32> {
         // Not inside another nested search, nor in a singular search of this node (which
