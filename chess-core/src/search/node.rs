@@ -119,9 +119,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let singular_beta = f.singular_beta?;
         // Read now: the search below starts this ply's node over.
         let tt_score = f.tt?.score(ply);
-        if let Some(f) = self.frame(ply) {
-            f.excluded = tt_move;
-        }
+        f.excluded = tt_move;
         self.in_nested = true;
         let v = self.negamax(
             (depth - 1) / 2,
