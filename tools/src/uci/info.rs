@@ -73,6 +73,36 @@ pub fn nodes_line(root: &Chess, record: &SearchRecord) -> String {
     line
 }
 
+/// The lines that end a search: the last iteration with all its nodes, each of the first
+/// `shown` ranked lines (a strength level ranks more, for its own choice), except a line
+/// already `printed` deeper (a cut iteration's bound), as depths only grow. When one is left
+/// out, a closing `info nodes .. time ..` still gives the search's totals: a GUI keeps the
+/// last figures it read.
+pub fn final_report(
+    root: &Chess,
+    printed: &[Option<SearchRecord>],
+    lines: &[SearchRecord],
+    shown: usize,
+) -> Vec<String> {
+    let mut report = Vec::new();
+    let mut left_out = false;
+    for (i, line) in lines.iter().take(shown).enumerate() {
+        let deeper = printed
+            .get(i)
+            .and_then(Option::as_ref)
+            .is_some_and(|p| p.depth > line.depth);
+        if deeper {
+            left_out = true;
+        } else {
+            report.push(info_line(root, line));
+        }
+    }
+    if let (true, Some(best)) = (left_out, lines.first()) {
+        report.push(nodes_line(root, best));
+    }
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,5 +163,48 @@ mod tests {
             nodes_line(&Chess::default(), &searching),
             "info nodes 3000 nps 1000000 hashfull 2 time 3 currmove g1f3 currmovenumber 2"
         );
+    }
+
+    #[test]
+    fn the_final_report_ends_with_the_totals() {
+        let record = |text: &str| SearchRecord::parse(text).unwrap().unwrap();
+        let root = Chess::default();
+        // The node budget cut iteration 8 after its first move failed high: printed then.
+        let cut = record(
+            "depth 8 seldepth 11 score cp 40 lowerbound nodes 22528 time 9 hashfull 1 pv WPe2-e4",
+        );
+        // The search's record: iteration 7, the last complete one, with every node.
+        let last = record(
+            "depth 7 seldepth 10 score cp 25 nodes 30000 time 12 hashfull 1 pv WPe2-e4 BPe7-e5",
+        );
+        assert_eq!(
+            final_report(&root, &[Some(cut.clone())], std::slice::from_ref(&last), 1),
+            ["info nodes 30000 nps 2500000 hashfull 1 time 12"]
+        );
+        // Printed at the same depth or shallower: the final line itself.
+        let full = "info depth 7 seldepth 10 score cp 25 nodes 30000 nps 2500000 hashfull 1 \
+                    time 12 pv e2e4 e7e5";
+        for printed in [None, Some(last.clone())] {
+            assert_eq!(
+                final_report(&root, &[printed], std::slice::from_ref(&last), 1),
+                [full]
+            );
+        }
+        // Two lines shown, the second printed deeper: the first, then the totals.
+        let second = record(
+            "depth 7 seldepth 9 multipv 2 score cp 10 nodes 30000 time 12 hashfull 1 pv WPd2-d4",
+        );
+        let report = final_report(
+            &root,
+            &[None, Some(cut)],
+            &[last.clone(), second.clone()],
+            2,
+        );
+        assert_eq!(
+            report,
+            [full, "info nodes 30000 nps 2500000 hashfull 1 time 12"]
+        );
+        // Lines ranked beyond those shown are not printed.
+        assert_eq!(final_report(&root, &[None], &[last, second], 1), [full]);
     }
 }

@@ -14,7 +14,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
 use super::go::{Go, Plan};
-use super::info::{info_line, nodes_line, pv};
+use super::info::{final_report, info_line, nodes_line, pv};
 use super::position::{reload_fen, PositionCmd, Wanted};
 use super::search::{drive, Control, Pipe, Threaded};
 use super::{emit, Out, UciError};
@@ -411,15 +411,10 @@ impl Worker {
                 })
             }
         }?;
-        // The final record: the last iteration with all its nodes, each ranked line asked for
-        // (a strength level ranks more, for its own choice), except a line already printed
-        // deeper (a cut iteration's bound): depths only grow.
         let lines = self.conn.client.search_lines().unwrap_or_default();
-        for (i, line) in lines.iter().take(usize::from(self.lines)).enumerate() {
-            let printed = reporter.last.get(i).and_then(|l| l.as_ref());
-            if printed.is_none_or(|p| p.depth <= line.depth) {
-                emit(&self.out, &info_line(root, line));
-            }
+        let shown = usize::from(self.lines);
+        for text in final_report(root, &reporter.last, &lines, shown) {
+            emit(&self.out, &text);
         }
         Ok(lines.into_iter().next())
     }
