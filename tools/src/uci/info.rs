@@ -97,7 +97,7 @@ pub fn final_report(
             report.push(info_line(root, line));
         }
     }
-    if let (true, Some(best)) = (left_out, lines.first()) {
+    if let Some(best) = lines.first().filter(|_| left_out) {
         report.push(nodes_line(root, best));
     }
     report
@@ -177,9 +177,10 @@ mod tests {
         let last = record(
             "depth 7 seldepth 10 score cp 25 nodes 30000 time 12 hashfull 1 pv WPe2-e4 BPe7-e5",
         );
+        let totals = "info nodes 30000 nps 2500000 hashfull 1 time 12";
         assert_eq!(
             final_report(&root, &[Some(cut.clone())], std::slice::from_ref(&last), 1),
-            ["info nodes 30000 nps 2500000 hashfull 1 time 12"]
+            [totals]
         );
         // Printed at the same depth or shallower: the final line itself.
         let full = "info depth 7 seldepth 10 score cp 25 nodes 30000 nps 2500000 hashfull 1 \
@@ -200,10 +201,7 @@ mod tests {
             &[last.clone(), second.clone()],
             2,
         );
-        assert_eq!(
-            report,
-            [full, "info nodes 30000 nps 2500000 hashfull 1 time 12"]
-        );
+        assert_eq!(report, [full, totals]);
         // Lines ranked beyond those shown are not printed.
         assert_eq!(final_report(&root, &[None], &[last, second], 1), [full]);
     }
