@@ -1,10 +1,11 @@
 //! Integer evaluation: material, piece-square tables, mobility, king attacks and safe checks,
 //! pawn structure, threats, the king's pawn shield and the bishop pair, tapered between
-//! middlegame and endgame.
+//! middlegame and endgame, and a small [network] that corrects their score.
 //! Scores are centipawns from the side to move's point of view.
 //!
 //! The evaluation counts [terms](terms) and adds their [`WEIGHTS`]; [`trace`] returns the
-//! counts instead, for fitting the weights to data:
+//! counts instead, for fitting the weights to data ([`evaluate_terms`] is their score alone,
+//! [`evaluate`] the search's, with the network's correction):
 //!
 //! ```
 //! use chess_core::board::Position;
@@ -17,6 +18,8 @@
 //! ```
 
 // Paths spelled out: the kernel module mounts this file with `#[path]`.
+#[path = "eval/network.rs"]
+pub mod network;
 #[path = "eval/pawns.rs"]
 mod pawns;
 #[path = "eval/pieces.rs"]
@@ -26,6 +29,7 @@ pub mod terms;
 #[path = "eval/weights.rs"]
 mod weights;
 
+pub use network::Accumulator;
 pub use weights::WEIGHTS;
 
 use crate::attacks::{
@@ -279,10 +283,28 @@ pub fn phase(b: &Board) -> i32 {
     p.min(PHASE_MAX)
 }
 
-/// The static evaluation of `pos` for the side to move, in centipawns.
+/// The search's static evaluation of `pos` for the side to move, in centipawns: the weighted
+/// [terms]' evaluation, corrected by the [network].
 // Not inlined: its locals would otherwise sit in every search frame.
 #[inline(never)]
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_from(pos, &Accumulator::new(pos))
+}
+
+/// [`evaluate`], with the network's sums of `pos` already made (the search keeps them up to
+/// date move by move).
+#[inline(never)]
+pub fn evaluate_from(pos: &Position, sums: &Accumulator) -> i32 {
+    debug_assert!(
+        *sums == Accumulator::new(pos),
+        "the network's sums are the position's"
+    );
+    evaluate_with(pos, &mut NoTrace).0 + sums.evaluate(pos.side_to_move())
+}
+
+/// The evaluation by the weighted [terms] of `pos`, for the side to move, in centipawns.
+#[inline(never)]
+pub fn evaluate_terms(pos: &Position) -> i32 {
     evaluate_with(pos, &mut NoTrace).0
 }
 

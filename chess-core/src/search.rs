@@ -8,7 +8,7 @@
 //! bounded by [`MAX_PLY`].
 
 use crate::board::{Position, Undo};
-use crate::eval;
+use crate::eval::{self, Accumulator};
 use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{MoveList, MAX_MOVES};
 use crate::piece::Move;
@@ -140,6 +140,9 @@ pub struct Frame {
     tt_move: Move,
     /// Where this ply's move loop stands.
     stage: Stage,
+    /// The evaluation network's sums of this ply's position, made from the ply before's by
+    /// [`Searcher::make`].
+    sums: Accumulator,
     /// Alpha when this ply's move loop started (kept here, not across the recursion).
     #[cfg(debug_assertions)]
     loop_alpha: i32,
@@ -169,6 +172,7 @@ impl Frame {
             undo: Undo::NONE,
             tt_move: Move::NULL,
             stage: Stage::Generate,
+            sums: Accumulator::NONE,
             #[cfg(debug_assertions)]
             loop_alpha: 0,
         }
@@ -279,6 +283,9 @@ pub fn search_into<H: HistoryStore>(
         in_nested: false,
     };
     s.mem.history.age();
+    if let Some(f) = s.mem.frames.first_mut() {
+        f.sums.reset(&s.pos);
+    }
     let done = s.iterate(&request, result);
     debug_assert!(
         s.pos == *game.position(),
@@ -384,7 +391,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.corrected_eval(Some(ply))
+            self.corrected_eval(ply, true)
         };
 
         if !pv_node && !in_check && ply > 0 {
@@ -404,7 +411,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 && eval::has_non_pawn_material(self.pos.board(), self.pos.side_to_move())
             {
                 let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
-                let undo = self.pos.make_null();
+                let undo = self.make_null(ply);
                 let v = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, true);
                 self.pos.unmake_null(&undo);
                 if self.stop {

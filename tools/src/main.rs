@@ -192,7 +192,8 @@ enum Cmd {
         #[arg(long, value_name = "DIR", conflicts_with = "command")]
         dir: Option<PathBuf>,
     },
-    /// Tuning the evaluation: training positions from self-play, and fitting the weights.
+    /// Tuning the evaluation: training positions from self-play, and fitting the weights and the
+    /// network.
     Tune {
         #[command(subcommand)]
         command: TuneCmd,
@@ -216,9 +217,8 @@ enum TuneCmd {
     Positions(tune::positions::Args),
     /// Fit the weights to labelled positions (`FEN;R;CP` lines) and write a new weights file.
     Fit {
-        /// The labelled positions.
-        #[arg(long, value_name = "FILE")]
-        data: PathBuf,
+        #[command(flatten)]
+        labelled: tune::data::DataArgs,
         /// Where to write the weights.
         #[arg(
             long,
@@ -232,10 +232,28 @@ enum TuneCmd {
         /// The pull of every weight towards its current value, per squared centipawn.
         #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
         regularization: f64,
-        /// Labelled positions kept out of the fit, to measure its error on (repeatable: each
-        /// file is measured on its own).
-        #[arg(long, value_name = "FILE")]
-        validation: Vec<PathBuf>,
+    },
+    /// Fit the network that corrects the weighted terms to labelled positions (`FEN;R;CP`
+    /// lines) and write a new network file.
+    Net {
+        #[command(flatten)]
+        labelled: tune::data::DataArgs,
+        /// Where to write the network.
+        #[arg(
+            long,
+            value_name = "FILE",
+            default_value = "chess-core/src/eval/network_weights.rs"
+        )]
+        out: PathBuf,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 8)]
+        epochs: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = tune::net::LEARNING_RATE)]
+        learning_rate: f32,
+        /// The seed of the starting weights and of the order of the positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
 }
 
@@ -281,7 +299,7 @@ enum CliError {
     #[error(transparent)]
     Boards(#[from] boards::BoardsError),
     #[error(transparent)]
-    Fit(#[from] tune::fit::FitError),
+    Fit(#[from] tune::data::DataError),
     #[error(transparent)]
     Positions(#[from] tune::positions::PositionsError),
     #[error("kchess has no subcommand {0:?}")]
@@ -403,18 +421,34 @@ fn run(command: Cmd) -> Result<(), CliError> {
         Cmd::Tune {
             command:
                 TuneCmd::Fit {
-                    data,
+                    labelled,
                     out,
                     epochs,
                     regularization,
-                    validation,
                 },
         } => Ok(tune::fit::run(&tune::fit::FitOptions {
-            data,
+            data: labelled.data,
             out,
             epochs,
             regularization,
-            validation,
+            validation: labelled.validation,
+        })?),
+        Cmd::Tune {
+            command:
+                TuneCmd::Net {
+                    labelled,
+                    out,
+                    epochs,
+                    learning_rate,
+                    seed,
+                },
+        } => Ok(tune::net::run(&tune::net::NetOptions {
+            data: labelled.data,
+            out,
+            epochs,
+            learning_rate,
+            seed,
+            validation: labelled.validation,
         })?),
         Cmd::Bench {
             perft: true, runs, ..

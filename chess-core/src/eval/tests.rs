@@ -6,7 +6,9 @@ use crate::fen::parse_fen;
 #[test]
 fn symmetric_positions_evaluate_to_tempo() {
     let pos = Position::startpos();
-    assert_eq!(evaluate(&pos), TEMPO);
+    assert_eq!(evaluate_terms(&pos), TEMPO);
+    // The network's correction comes on top of the terms'.
+    assert_eq!(evaluate(&pos), TEMPO + network::evaluate(&pos));
 }
 
 #[test]
@@ -14,6 +16,8 @@ fn mirrored_positions_evaluate_equally() {
     let a = parse_fen(b"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
     let b = parse_fen(b"rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3").unwrap();
     assert_eq!(evaluate(&a), evaluate(&b));
+    assert_eq!(network::evaluate(&a), network::evaluate(&b));
+    assert_ne!(network::evaluate(&a), 0, "the network sees the position");
 }
 
 #[test]
@@ -109,5 +113,8 @@ fn opposite_coloured_bishops_halve_the_score() {
 #[test]
 fn extra_queen_is_winning() {
     let pos = parse_fen(b"4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
-    assert!(evaluate(&pos) > 800);
+    assert!(evaluate_terms(&pos) > 800);
+    // The network, fitted on positions short of a won score, corrects this one down (by
+    // about two pawns), but not below a rook.
+    assert!(evaluate(&pos) > PIECE_VALUE[PieceKind::Rook.index()]);
 }

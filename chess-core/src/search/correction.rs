@@ -86,19 +86,24 @@ fn corrected(raw: i32, correction: i32) -> i32 {
 }
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
-    /// The static evaluation of the position, corrected. At a node (`ply` with a frame) the
+    /// The static evaluation of the position at `ply`, corrected. At a node (`node`) the
     /// uncorrected one and the corrected one are kept for [`Self::learn_correction`] and the
     /// table, and one the table already holds is read from there. (Out of line: the
     /// recursion's frame stays small.)
     #[inline(never)]
-    pub(super) fn corrected_eval(&mut self, ply: Option<usize>) -> i32 {
+    pub(super) fn corrected_eval(&mut self, ply: usize, node: bool) -> i32 {
         // Only at a node, whose frame keeps what the table held: quiescence's positions are
         // rarely there, and its probe would cost a cache miss for nothing.
-        let stored = ply
-            .and_then(|p| self.frame(p))
+        let frame = self.mem.frames.get(ply);
+        let stored = frame
+            .filter(|_| node)
             .and_then(|f| f.tt)
             .and_then(|e| e.eval());
-        let raw = stored.unwrap_or_else(|| eval::evaluate(&self.pos));
+        let raw = match (stored, frame) {
+            (Some(v), _) => v,
+            (None, Some(f)) => eval::evaluate_from(&self.pos, &f.sums),
+            (None, None) => eval::evaluate(&self.pos),
+        };
         debug_assert!(
             stored.is_none_or(|v| v == eval::evaluate(&self.pos)),
             "a stored evaluation is the position's"
@@ -107,7 +112,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             .and_then(|i| self.mem.correction.get(i))
             .map_or(0, |c| c.centipawns());
         let eval = corrected(raw, correction);
-        if let Some(f) = ply.and_then(|p| self.frame(p)) {
+        if let Some(f) = self.frame(ply).filter(|_| node) {
             f.static_eval = Some((raw, eval));
         }
         eval

@@ -6,9 +6,10 @@ use super::table::{self, Bound};
 use super::{
     see, Frame, Searcher, MATE_BOUND, MAX_PLY, SE_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN,
 };
+use crate::board::{en_passant_victim, Position, Undo};
 use crate::game::HistoryStore;
 use crate::movegen::{self, GenType};
-use crate::piece::Move;
+use crate::piece::{Color, Move, PieceKind, Square};
 
 /// Where a node's move loop stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -265,17 +266,20 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         false
     }
 
-    /// Plays `mv` at `ply`, keeping what undoes it in that ply's frame (out of line, so that
-    /// neither its locals nor the undo record sit in every recursion frame). False when the
-    /// move is refused, which a generated move never is.
+    /// Plays `mv` at `ply`, keeping what undoes it in that ply's frame, and makes the next
+    /// ply's network sums from this ply's (out of line, so that neither its locals nor the
+    /// undo record sit in every recursion frame). False when the move is refused, which a
+    /// generated move never is.
     #[inline(never)]
     pub(super) fn make(&mut self, ply: usize, mv: Move) -> bool {
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return false;
         };
+        let changes = Changes::of(&self.pos, mv);
         match self.pos.make(mv) {
             Ok(undo) => {
                 frame.undo = undo;
+                self.follow(ply, &changes);
                 if ply == 0 {
                     // Tell the host which root move the search is on.
                     self.root_number = self.root_number.saturating_add(1);
@@ -285,6 +289,42 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             Err(_) => false,
         }
+    }
+
+    /// The next ply's network sums: this ply's, with the squares a move changed taken out as
+    /// they were and put back as they are.
+    fn follow(&mut self, ply: usize, changes: &Changes) {
+        let (head, tail) = self
+            .mem
+            .frames
+            .split_at_mut((ply + 1).min(self.mem.frames.len()));
+        let (Some(parent), Some(child)) = (head.last(), tail.first_mut()) else {
+            return;
+        };
+        child.sums = parent.sums;
+        for &(sq, was) in changes.squares.iter().take(changes.len) {
+            let now = self.pos.board().piece_at(sq);
+            if was != now {
+                if let Some(piece) = was {
+                    child.sums.toggle(piece, sq, false);
+                }
+                if let Some(piece) = now {
+                    child.sums.toggle(piece, sq, true);
+                }
+            }
+        }
+    }
+
+    /// Passes at `ply` (the null move): the next ply's network sums are this ply's.
+    #[inline(never)]
+    pub(super) fn make_null(&mut self, ply: usize) -> Undo {
+        if let (Some(sums), Some(child)) = (
+            self.mem.frames.get(ply).map(|f| f.sums),
+            self.mem.frames.get_mut(ply + 1),
+        ) {
+            child.sums = sums;
+        }
+        self.pos.make_null()
     }
 
     /// Takes back the move [`Searcher::make`] played at `ply`.
@@ -327,5 +367,33 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 f.pv_len = n + 1;
             }
         }
+    }
+}
+
+/// The squares a move changes, with what stood on each before it: its origin and target, and
+/// the rook's two squares when castling or the captured pawn's when taking en passant.
+struct Changes {
+    squares: [(Square, Option<(Color, PieceKind)>); 4],
+    len: usize,
+}
+
+impl Changes {
+    fn of(pos: &Position, mv: Move) -> Changes {
+        let b = pos.board();
+        let from = mv.from();
+        let at = |sq: Square| (sq, b.piece_at(sq));
+        let mut c = Changes {
+            squares: [at(from), at(mv.to()), at(from), at(from)],
+            len: 2,
+        };
+        if let Some(side) = mv.castling_side() {
+            c.squares[2] = at(from.with_file(side.rook_from()));
+            c.squares[3] = at(from.with_file(side.rook_to()));
+            c.len = 4;
+        } else if mv.is_en_passant() {
+            c.squares[2] = at(en_passant_victim(mv.to(), pos.side_to_move()));
+            c.len = 3;
+        }
+        c
     }
 }

@@ -38,7 +38,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         // Step 2. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
-            let stand_pat = self.corrected_eval(None);
+            let stand_pat = self.corrected_eval(ply, false);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -1,15 +1,10 @@
 //! `kchess tune fit`: fits the evaluation's weights to labelled positions.
 //!
-//! Each line of the data is `FEN;R;CP`: a position, the result of its game from White's point of
-//! view (`1`, `0.5` or `0`, or `-` when the result says nothing about the position) and a
-//! reference score in centipawns from the side to move's point of view (Stockfish's, from
-//! `tools/tune/label.py`). The evaluation is linear in its weights ([`chess_core::eval::trace`]
-//! gives the counts), so the fit is a logistic regression:
+//! The data are labelled positions ([`super::data`]). The evaluation is linear in its weights
+//! ([`chess_core::eval::trace`] gives the counts), so the fit is a logistic regression:
 //!
-//! 1. The target of a position is a blend of the reference score through a logistic curve and
-//!    the game's result: `LAMBDA * sigmoid(cp) + (1 - LAMBDA) * result`, or the curve alone
-//!    when the result is `-` (positions from games against a much stronger engine, lost
-//!    whatever the position).
+//! 1. The target of a position is [`super::data`]'s blend of its reference score and its
+//!    game's result.
 //! 2. `K` scales the evaluation onto that curve; it is fitted first, with the current weights
 //!    and on the positions with a result, so that the fitted weights keep the evaluation's
 //!    scale (the search's margins depend on it).
@@ -21,23 +16,18 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
+use super::data::{self, sigmoid, DataError, SIGMOID_CP};
 use chess_core::eval::{self, terms, Score, PHASE_MAX, WEIGHTS};
-use chess_core::fen::parse_fen;
 use chess_core::piece::{Color, PieceKind, Square};
 
-/// The share of the reference score in the target; the rest is the game's result.
-const LAMBDA: f64 = 0.75;
-/// Centipawns of the logistic curve's unit: `sigmoid(x) = 1 / (1 + 10^(-x / SIGMOID_CP))`.
-const SIGMOID_CP: f64 = 400.0;
 /// Adam's step size, in centipawns.
 const LEARNING_RATE: f64 = 1.0;
 /// Adam's decay rates of the first and second moments.
-const BETA1: f64 = 0.9;
-const BETA2: f64 = 0.999;
-const ADAM_EPSILON: f64 = 1e-8;
+pub(super) const BETA1: f64 = 0.9;
+pub(super) const BETA2: f64 = 0.999;
+pub(super) const ADAM_EPSILON: f64 = 1e-8;
 /// The default pull of every weight towards its starting value, per squared centipawn, so that
 /// terms seen in few positions stay near where they were.
 pub const REGULARIZATION: f64 = 1e-10;
@@ -57,32 +47,6 @@ pub struct FitOptions {
     pub validation: Vec<PathBuf>,
 }
 
-/// What can stop a fit.
-#[derive(Debug, thiserror::Error)]
-pub enum FitError {
-    /// The data could not be read, or the weights not written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What happened.
-        source: io::Error,
-    },
-    /// A line is not `FEN;R;CP`.
-    #[error("{path}: line {line}: {reason}")]
-    Data {
-        /// The file.
-        path: PathBuf,
-        /// The line number, from 1.
-        line: usize,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// No positions.
-    #[error("{0}: no positions")]
-    Empty(PathBuf),
-}
-
 /// One position: its term counts (sparse), its phase and scale, and its target.
 struct Sample {
     /// (term, count) for every term with a count, White's minus Black's.
@@ -99,72 +63,23 @@ struct Sample {
     has_result: bool,
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-x / SIGMOID_CP))
-}
-
 /// Reads the data into samples.
-fn read(path: &Path) -> Result<Vec<Sample>, FitError> {
-    let io_error = |source| FitError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let file = fs::File::open(path).map_err(io_error)?;
-    let mut samples = Vec::new();
-    for (i, line) in io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(io_error)?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bad = |reason: String| FitError::Data {
-            path: path.to_owned(),
-            line: i + 1,
-            reason,
-        };
-        let mut fields = line.split(';');
-        let (Some(fen), Some(result), Some(cp), None) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
-            return Err(bad("expected FEN;R;CP".into()));
-        };
-        let pos = parse_fen(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
-        let result: Option<f64> = match result.trim() {
-            "1" => Some(1.0),
-            "0.5" => Some(0.5),
-            "0" => Some(0.0),
-            "-" => None,
-            other => return Err(bad(format!("result {other:?} is not 1, 0.5, 0 or -"))),
-        };
-        let cp: f64 = cp
-            .trim()
-            .parse::<i32>()
-            .map_err(|e| bad(format!("score {cp:?}: {e}")))?
-            .into();
-        let white = pos.side_to_move() == Color::White;
-        let white_cp = if white { cp } else { -cp };
-        let trace = eval::trace(&pos);
-        let counts = trace
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c != 0)
-            .map(|(t, &c)| (t as u16, f64::from(c)))
-            .collect();
-        samples.push(Sample {
-            counts,
+fn read(path: &Path) -> Result<Vec<Sample>, DataError> {
+    data::read(path, |l| {
+        let trace = eval::trace(&l.pos);
+        let white = l.pos.side_to_move() == Color::White;
+        Sample {
+            counts: (trace.counts.iter().enumerate())
+                .filter(|(_, &c)| c != 0)
+                .map(|(t, &c)| (t as u16, f64::from(c)))
+                .collect(),
             mg: f64::from(trace.phase) / f64::from(PHASE_MAX),
             scale: 1.0 / f64::from(trace.divisor),
             tempo: f64::from(if white { eval::TEMPO } else { -eval::TEMPO }),
-            target: result.map_or(sigmoid(white_cp), |r| {
-                LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * r
-            }),
-            has_result: result.is_some(),
-        });
-    }
-    if samples.is_empty() {
-        return Err(FitError::Empty(path.to_owned()));
-    }
-    Ok(samples)
+            target: l.target,
+            has_result: l.has_result,
+        }
+    })
 }
 
 /// The evaluation of a sample from White's point of view, with weights `w` (middlegame
@@ -196,18 +111,7 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
     } else {
         with_result
     };
-    let (mut lo, mut hi) = (0.1, 4.0);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if loss(samples.iter().copied(), w, a) < loss(samples.iter().copied(), w, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    data::least(0.1, 4.0, |k| loss(samples.iter().copied(), w, k))
 }
 
 /// The gradient of the loss with respect to every weight.
@@ -257,7 +161,7 @@ fn adam(
 }
 
 /// Fits the weights and writes them; prints the progress.
-pub fn run(opts: &FitOptions) -> Result<(), FitError> {
+pub fn run(opts: &FitOptions) -> Result<(), DataError> {
     let samples = read(&opts.data)?;
     let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
     w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
@@ -292,7 +196,7 @@ pub fn run(opts: &FitOptions) -> Result<(), FitError> {
     let fitted: Vec<Score> = (0..terms::TERMS)
         .map(|t| Score(w[t].round() as i32, w[terms::TERMS + t].round() as i32))
         .collect();
-    fs::write(&opts.out, weights_file(&fitted)).map_err(|source| FitError::Io {
+    fs::write(&opts.out, weights_file(&fitted)).map_err(|source| DataError::Io {
         path: opts.out.clone(),
         source,
     })
@@ -360,18 +264,12 @@ pub fn weights_file(weights: &[Score]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::data::{temp_file, MISJUDGED};
     use super::*;
-
-    /// Writes `lines` to a file under the system's temporary directory.
-    fn data(name: &str, lines: &str) -> PathBuf {
-        let path = std::env::temp_dir().join(format!("kchess-fit-{}-{name}", std::process::id()));
-        fs::write(&path, lines).unwrap();
-        path
-    }
 
     #[test]
     fn no_epochs_writes_the_current_weights() {
-        let path = data(
+        let path = temp_file(
             "current",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0.5;-30\n",
         );
@@ -393,11 +291,7 @@ mod tests {
     fn fitting_lowers_the_error() {
         // White a knight up but scored level, and a level position scored as White winning:
         // the fit must move the weights towards the labels.
-        let path = data(
-            "lower",
-            "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;0.5;0\n\
-             4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1;1;300\n",
-        );
+        let path = temp_file("lower", MISJUDGED);
         let samples = read(&path).unwrap();
         let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
         w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
@@ -423,11 +317,11 @@ mod tests {
         // the position with a result only.
         let with_result = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;1;250\n";
         let without = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1;-;200\n";
-        let path = data("score-alone", &format!("{with_result}{without}"));
+        let path = temp_file("score-alone", &format!("{with_result}{without}"));
         let samples = read(&path).unwrap();
         assert!(samples[0].has_result && !samples[1].has_result);
         assert_eq!(samples[1].target, sigmoid(-200.0));
-        let only = data("with-result", with_result);
+        let only = temp_file("with-result", with_result);
         let w: Vec<f64> = (WEIGHTS.iter().map(|s| f64::from(s.0)))
             .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
             .collect();
@@ -437,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_bad_line_names_its_number() {
-        let path = data("bad", "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\nnot a fen;1;0\n");
+        let path = temp_file("bad", "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\nnot a fen;1;0\n");
         let err = read(&path).err().unwrap().to_string();
         assert_eq!(
             err,

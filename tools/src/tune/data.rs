@@ -1,0 +1,174 @@
+//! Labelled positions, as `kchess tune fit` and `kchess tune net` read them, and the target
+//! both fit to.
+//!
+//! Each line of the data is `FEN;R;CP`: a position, the result of its game from White's point
+//! of view (`1`, `0.5` or `0`, or `-` when the result says nothing about the position) and a
+//! reference score in centipawns from the side to move's point of view (Stockfish's, from
+//! `tools/tune/label.py`). The target of a position is a blend of the reference score through
+//! a logistic curve and the game's result: `LAMBDA * sigmoid(cp) + (1 - LAMBDA) * result`, or
+//! the curve alone when the result is `-` (positions from games against a much stronger
+//! engine, lost whatever the position).
+
+use std::fs;
+use std::io::{self, BufRead};
+use std::path::{Path, PathBuf};
+
+use chess_core::board::Position;
+use chess_core::fen::parse_fen;
+use chess_core::piece::Color;
+
+/// The share of the reference score in the target; the rest is the game's result.
+pub const LAMBDA: f64 = 0.75;
+/// Centipawns of the logistic curve's unit: `sigmoid(x) = 1 / (1 + 10^(-x / SIGMOID_CP))`.
+pub const SIGMOID_CP: f64 = 400.0;
+
+/// The labelled positions a fit reads, as the command line gives them.
+#[derive(clap::Args, Clone, Debug)]
+pub struct DataArgs {
+    /// The labelled positions.
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+    /// Labelled positions kept out of the fit, to measure it on (repeatable: each file is
+    /// measured on its own; `kchess tune net` keeps the epoch with the least error on the first).
+    #[arg(long, value_name = "FILE")]
+    pub validation: Vec<PathBuf>,
+}
+
+/// What can stop a fit.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The data could not be read, or the result not written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What happened.
+        source: io::Error,
+    },
+    /// A line is not `FEN;R;CP`.
+    #[error("{path}: line {line}: {reason}")]
+    Data {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No positions.
+    #[error("{0}: no positions")]
+    Empty(PathBuf),
+}
+
+/// One labelled position.
+pub struct Labelled {
+    /// The position.
+    pub pos: Position,
+    /// The target probability that White wins.
+    pub target: f64,
+    /// Whether the target has the game's result in it.
+    pub has_result: bool,
+}
+
+impl Labelled {
+    /// The target probability that the side to move wins.
+    pub fn target_to_move(&self) -> f64 {
+        if self.pos.side_to_move() == Color::White {
+            self.target
+        } else {
+            1.0 - self.target
+        }
+    }
+}
+
+/// The logistic curve of the targets.
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-x / SIGMOID_CP))
+}
+
+/// Reads the labelled positions of `path`, each turned into a sample by `sample`.
+pub fn read<T>(path: &Path, mut sample: impl FnMut(Labelled) -> T) -> Result<Vec<T>, DataError> {
+    let io_error = |source| DataError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io_error)?;
+    let mut samples = Vec::new();
+    for (i, line) in io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(io_error)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |reason: String| DataError::Data {
+            path: path.to_owned(),
+            line: i + 1,
+            reason,
+        };
+        let mut fields = line.split(';');
+        let (Some(fen), Some(result), Some(cp), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad("expected FEN;R;CP".into()));
+        };
+        let pos = parse_fen(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
+        let result: Option<f64> = match result.trim() {
+            "1" => Some(1.0),
+            "0.5" => Some(0.5),
+            "0" => Some(0.0),
+            "-" => None,
+            other => return Err(bad(format!("result {other:?} is not 1, 0.5, 0 or -"))),
+        };
+        let cp: f64 = cp
+            .trim()
+            .parse::<i32>()
+            .map_err(|e| bad(format!("score {cp:?}: {e}")))?
+            .into();
+        let white_cp = if pos.side_to_move() == Color::White {
+            cp
+        } else {
+            -cp
+        };
+        samples.push(sample(Labelled {
+            pos,
+            target: result.map_or(sigmoid(white_cp), |r| {
+                LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * r
+            }),
+            has_result: result.is_some(),
+        }));
+    }
+    if samples.is_empty() {
+        return Err(DataError::Empty(path.to_owned()));
+    }
+    Ok(samples)
+}
+
+/// The `x` in `lo..hi` where `error` is least, for an error with one minimum there
+/// (golden-section search).
+pub fn least(mut lo: f64, mut hi: f64, error: impl Fn(f64) -> f64) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Two labelled positions for the fits' tests: White a knight up but scored level, and a level
+/// position scored as White winning.
+#[cfg(test)]
+pub const MISJUDGED: &str = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;0.5;0\n\
+                             4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1;1;300\n";
+
+/// Writes `lines` to a file named after `name` under the system's temporary directory (for
+/// tests).
+#[cfg(test)]
+pub fn temp_file(name: &str, lines: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("kchess-tune-{}-{name}", std::process::id()));
+    fs::write(&path, lines).unwrap();
+    path
+}
