@@ -1,5 +1,6 @@
-//! The search's evaluation: a small network, fitted to the same labelled positions as the
-//! weights of the terms ("Tuning the evaluation" in `docs/ENGINE.md`).
+//! A small network that corrects the terms' evaluation: the search adds its score to theirs.
+//! It is fitted to the same labelled positions, on top of the terms as they are (`kchess tune
+//! net`; "Tuning the evaluation" in `docs/ENGINE.md`).
 //!
 //! Each side's view of the board is 768 inputs, one for each colour (its own or the other),
 //! kind and square (seen from its side: the board turned for Black); a piece switches on one
