@@ -142,9 +142,26 @@ pub fn read<T>(path: &Path, mut sample: impl FnMut(Labelled) -> T) -> Result<Vec
     Ok(samples)
 }
 
+/// The `K` that scales an evaluation onto the targets' curve with the least `error` over
+/// `samples` (golden-section search in 0.1..4), measured on the samples with a result when
+/// there are any: a position without one says nothing about how sure the evaluation may be.
+pub fn fit_k<T>(
+    samples: &[T],
+    has_result: impl Fn(&T) -> bool,
+    error: impl Fn(&[&T], f64) -> f64,
+) -> f64 {
+    let with_result: Vec<&T> = samples.iter().filter(|s| has_result(s)).collect();
+    let samples: Vec<&T> = if with_result.is_empty() {
+        samples.iter().collect()
+    } else {
+        with_result
+    };
+    least(0.1, 4.0, |k| error(&samples, k))
+}
+
 /// The `x` in `lo..hi` where `error` is least, for an error with one minimum there
 /// (golden-section search).
-pub fn least(mut lo: f64, mut hi: f64, error: impl Fn(f64) -> f64) -> f64 {
+fn least(mut lo: f64, mut hi: f64, error: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);

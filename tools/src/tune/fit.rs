@@ -102,16 +102,13 @@ fn loss<'a>(samples: impl ExactSizeIterator<Item = &'a Sample>, w: &[f64], k: f6
     sum / n
 }
 
-/// The `K` with the least error for weights `w` (golden-section search), on the samples with a
-/// result if there are any.
+/// The `K` with the least error for weights `w` ([`data::fit_k`]).
 fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
-    let with_result: Vec<&Sample> = samples.iter().filter(|s| s.has_result).collect();
-    let samples: Vec<&Sample> = if with_result.is_empty() {
-        samples.iter().collect()
-    } else {
-        with_result
-    };
-    data::least(0.1, 4.0, |k| loss(samples.iter().copied(), w, k))
+    data::fit_k(
+        samples,
+        |s| s.has_result,
+        |samples, k| loss(samples.iter().copied(), w, k),
+    )
 }
 
 /// The gradient of the loss with respect to every weight.

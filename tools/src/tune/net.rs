@@ -167,22 +167,16 @@ fn loss(net: &Net, samples: &[Sample], k: f32) -> f64 {
     total / samples.len() as f64
 }
 
-/// The `K` with the least error for the terms alone, on the samples with a result if there are
-/// any (as `kchess tune fit` fits it).
+/// The `K` with the least error for the terms alone ([`data::fit_k`], as `kchess tune fit`
+/// fits it).
 fn fit_k(samples: &[Sample]) -> f32 {
-    let with_result: Vec<&Sample> = samples.iter().filter(|s| s.has_result).collect();
-    let samples: Vec<&Sample> = if with_result.is_empty() {
-        samples.iter().collect()
-    } else {
-        with_result
-    };
-    let error = |k: f64| {
+    let error = |samples: &[&Sample], k: f64| {
         let total: f64 = (samples.iter())
             .map(|s| (sigmoid(k * f64::from(s.terms)) - f64::from(s.target)).powi(2))
             .sum();
         total / samples.len() as f64
     };
-    data::least(0.1, 4.0, error) as f32
+    data::fit_k(samples, |s| s.has_result, error) as f32
 }
 
 /// Adds the gradient of one sample's squared error to `grad` (laid out as [`Net::params`]).
