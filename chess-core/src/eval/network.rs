@@ -59,7 +59,7 @@ pub fn for_each_input(pos: &Position, mut f: impl FnMut(usize, usize)) {
 
 /// The first layer's sums of a position, in White's view and in Black's: what a move changes
 /// of them is a few rows, so the search keeps them up to date move by move
-/// ([`Accumulator::toggle`]) instead of summing every piece's rows at each node.
+/// ([`Accumulator::follow`]) instead of summing every piece's rows at each node.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Accumulator {
     views: [[i16; HIDDEN]; Color::COUNT],
@@ -95,18 +95,19 @@ impl Accumulator {
         });
     }
 
-    /// Adds (`on`) or takes away the rows of a piece of `color` and `kind` on `sq`.
+    /// Makes these the sums of the position `parent`'s sums are of, with `delta` made: each
+    /// view is summed in registers and written once.
     #[inline(always)]
-    pub fn toggle(&mut self, (color, kind): (Color, PieceKind), sq: Square, on: bool) {
-        for view in Color::ALL {
-            if let Some(values) = self.views.get_mut(view.index()) {
-                let i = input(view, color, kind, sq.index());
-                if on {
-                    add::<true>(values, i);
-                } else {
-                    add::<false>(values, i);
-                }
+    pub fn follow(&mut self, parent: &Accumulator, delta: &Delta) {
+        for (view, (out, from)) in self.views.iter_mut().zip(&parent.views).enumerate() {
+            let mut values = *from;
+            for inputs in delta.off.iter().take(delta.offs) {
+                add::<false>(&mut values, inputs.get(view).map_or(INPUTS, |&i| i.into()));
             }
+            for inputs in delta.on.iter().take(delta.ons) {
+                add::<true>(&mut values, inputs.get(view).map_or(INPUTS, |&i| i.into()));
+            }
+            *out = values;
         }
     }
 
@@ -123,6 +124,42 @@ impl Accumulator {
         let out = i64::from(dot(ours, w_ours)) + i64::from(dot(theirs, w_theirs));
         let out = out + i64::from(OUTPUT_BIAS);
         (out * UNIT_CP / i64::from(QA * QB)) as i32
+    }
+}
+
+/// What a move changes of the inputs: the pieces it takes off squares and those it puts on
+/// them (a move changes at most four squares), as each view's input.
+#[derive(Clone, Copy, Debug)]
+pub struct Delta {
+    off: [[u16; Color::COUNT]; 4],
+    offs: usize,
+    on: [[u16; Color::COUNT]; 4],
+    ons: usize,
+}
+
+impl Delta {
+    /// No change.
+    pub const NONE: Delta = Delta {
+        off: [[0; Color::COUNT]; 4],
+        offs: 0,
+        on: [[0; Color::COUNT]; 4],
+        ons: 0,
+    };
+
+    /// Takes a piece of `color` and `kind` off `sq` (`on` false), or puts one on it.
+    #[inline(always)]
+    pub fn push(&mut self, (color, kind): (Color, PieceKind), sq: Square, on: bool) {
+        let inputs = Color::ALL.map(|view| input(view, color, kind, sq.index()) as u16);
+        let (list, len) = if on {
+            (&mut self.on, &mut self.ons)
+        } else {
+            (&mut self.off, &mut self.offs)
+        };
+        debug_assert!(*len < list.len(), "a move changes at most four squares");
+        if let Some(slot) = list.get_mut(*len) {
+            *slot = inputs;
+            *len += 1;
+        }
     }
 }
 
@@ -188,3 +225,4 @@ const SUM_BOUND: i32 = {
     b + 32 * w
 };
 const _: () = assert!(SUM_BOUND <= i16::MAX as i32, "a view's sum could wrap");
+const _: () = assert!(INPUTS <= u16::MAX as usize, "an input fits a `u16`");

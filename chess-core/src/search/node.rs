@@ -7,6 +7,7 @@ use super::{
     see, Frame, Searcher, MATE_BOUND, MAX_PLY, SE_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN,
 };
 use crate::board::{en_passant_victim, Position, Undo};
+use crate::eval::Delta;
 use crate::game::HistoryStore;
 use crate::movegen::{self, GenType};
 use crate::piece::{Color, Move, PieceKind, Square};
@@ -301,18 +302,19 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let (Some(parent), Some(child)) = (head.last(), tail.first_mut()) else {
             return;
         };
-        child.sums = parent.sums;
+        let mut delta = Delta::NONE;
         for &(sq, was) in changes.squares.iter().take(changes.len) {
             let now = self.pos.board().piece_at(sq);
             if was != now {
                 if let Some(piece) = was {
-                    child.sums.toggle(piece, sq, false);
+                    delta.push(piece, sq, false);
                 }
                 if let Some(piece) = now {
-                    child.sums.toggle(piece, sq, true);
+                    delta.push(piece, sq, true);
                 }
             }
         }
+        child.sums.follow(&parent.sums, &delta);
     }
 
     /// Passes at `ply` (the null move): the next ply's network sums are this ply's.
