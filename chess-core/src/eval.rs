@@ -29,7 +29,7 @@ pub mod terms;
 #[path = "eval/weights.rs"]
 mod weights;
 
-pub use network::{Accumulator, Delta};
+pub use network::Accumulator;
 pub use weights::WEIGHTS;
 
 use crate::attacks::{

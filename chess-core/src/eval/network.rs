@@ -127,22 +127,25 @@ impl Accumulator {
     }
 }
 
+/// The most squares a move changes: castling's four.
+pub const MOVE_SQUARES: usize = 4;
+
 /// What a move changes of the inputs: the pieces it takes off squares and those it puts on
-/// them (a move changes at most four squares), as each view's input.
+/// them (at most one of each a square it changes), as each view's input.
 #[derive(Clone, Copy, Debug)]
 pub struct Delta {
-    off: [[u16; Color::COUNT]; 4],
+    off: [[u16; Color::COUNT]; MOVE_SQUARES],
     offs: usize,
-    on: [[u16; Color::COUNT]; 4],
+    on: [[u16; Color::COUNT]; MOVE_SQUARES],
     ons: usize,
 }
 
 impl Delta {
     /// No change.
     pub const NONE: Delta = Delta {
-        off: [[0; Color::COUNT]; 4],
+        off: [[0; Color::COUNT]; MOVE_SQUARES],
         offs: 0,
-        on: [[0; Color::COUNT]; 4],
+        on: [[0; Color::COUNT]; MOVE_SQUARES],
         ons: 0,
     };
 

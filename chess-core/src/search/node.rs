@@ -7,7 +7,7 @@ use super::{
     see, Frame, Searcher, MATE_BOUND, MAX_PLY, SE_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN,
 };
 use crate::board::{en_passant_victim, Position, Undo};
-use crate::eval::Delta;
+use crate::eval::network::{Delta, MOVE_SQUARES};
 use crate::game::HistoryStore;
 use crate::movegen::{self, GenType};
 use crate::piece::{Color, Move, PieceKind, Square};
@@ -375,7 +375,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 /// The squares a move changes, with what stood on each before it: its origin and target, and
 /// the rook's two squares when castling or the captured pawn's when taking en passant.
 struct Changes {
-    squares: [(Square, Option<(Color, PieceKind)>); 4],
+    squares: [(Square, Option<(Color, PieceKind)>); MOVE_SQUARES],
     len: usize,
 }
 
