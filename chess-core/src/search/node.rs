@@ -384,8 +384,9 @@ impl Changes {
         let b = pos.board();
         let from = mv.from();
         let at = |sq: Square| (sq, b.piece_at(sq));
+        let origin = at(from);
         let mut c = Changes {
-            squares: [at(from), at(mv.to()), at(from), at(from)],
+            squares: [origin, at(mv.to()), origin, origin],
             len: 2,
         };
         if let Some(side) = mv.castling_side() {
