@@ -99,13 +99,14 @@ impl Accumulator {
     /// view is summed in registers and written once.
     #[inline(always)]
     pub fn follow(&mut self, parent: &Accumulator, delta: &Delta) {
-        for (view, (out, from)) in self.views.iter_mut().zip(&parent.views).enumerate() {
+        let views = self.views.iter_mut().zip(&parent.views);
+        for ((out, from), (off, on)) in views.zip(delta.off.iter().zip(&delta.on)) {
             let mut values = *from;
-            for inputs in delta.off.iter().take(delta.offs) {
-                add::<false>(&mut values, inputs.get(view).map_or(INPUTS, |&i| i.into()));
+            for &input in off.iter().take(delta.offs) {
+                add::<false>(&mut values, input.into());
             }
-            for inputs in delta.on.iter().take(delta.ons) {
-                add::<true>(&mut values, inputs.get(view).map_or(INPUTS, |&i| i.into()));
+            for &input in on.iter().take(delta.ons) {
+                add::<true>(&mut values, input.into());
             }
             *out = values;
         }
@@ -130,39 +131,40 @@ impl Accumulator {
 /// The most squares a move changes: castling's four.
 pub const MOVE_SQUARES: usize = 4;
 
-/// What a move changes of the inputs: the pieces it takes off squares and those it puts on
-/// them (at most one of each a square it changes), as each view's input.
+/// What a move changes of the inputs, in each view: the pieces it takes off squares and those
+/// it puts on them (at most one of each a square it changes).
 #[derive(Clone, Copy, Debug)]
 pub struct Delta {
-    off: [[u16; Color::COUNT]; MOVE_SQUARES],
+    off: [[u16; MOVE_SQUARES]; Color::COUNT],
     offs: usize,
-    on: [[u16; Color::COUNT]; MOVE_SQUARES],
+    on: [[u16; MOVE_SQUARES]; Color::COUNT],
     ons: usize,
 }
 
 impl Delta {
     /// No change.
     pub const NONE: Delta = Delta {
-        off: [[0; Color::COUNT]; MOVE_SQUARES],
+        off: [[0; MOVE_SQUARES]; Color::COUNT],
         offs: 0,
-        on: [[0; Color::COUNT]; MOVE_SQUARES],
+        on: [[0; MOVE_SQUARES]; Color::COUNT],
         ons: 0,
     };
 
     /// Takes a piece of `color` and `kind` off `sq` (`on` false), or puts one on it.
     #[inline(always)]
     pub fn push(&mut self, (color, kind): (Color, PieceKind), sq: Square, on: bool) {
-        let inputs = Color::ALL.map(|view| input(view, color, kind, sq.index()) as u16);
-        let (list, len) = if on {
+        let (lists, len) = if on {
             (&mut self.on, &mut self.ons)
         } else {
             (&mut self.off, &mut self.offs)
         };
-        debug_assert!(*len < list.len(), "a move changes at most four squares");
-        if let Some(slot) = list.get_mut(*len) {
-            *slot = inputs;
-            *len += 1;
+        debug_assert!(*len < MOVE_SQUARES, "a move changes at most four squares");
+        for (view, list) in Color::ALL.into_iter().zip(lists.iter_mut()) {
+            if let Some(slot) = list.get_mut(*len) {
+                *slot = input(view, color, kind, sq.index()) as u16;
+            }
         }
+        *len = (*len + 1).min(MOVE_SQUARES);
     }
 }
 
