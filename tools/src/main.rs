@@ -232,6 +232,10 @@ enum TuneCmd {
         /// The pull of every weight towards its current value, per squared centipawn.
         #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
         regularization: f64,
+        /// Fit the terms under the network's correction, as the search evaluates: the
+        /// network's score is added, unchanged, to every evaluation.
+        #[arg(long)]
+        with_network: bool,
     },
     /// Fit the network that corrects the weighted terms to labelled positions (`FEN;R;CP`
     /// lines) and write a new network file.
@@ -254,6 +258,10 @@ enum TuneCmd {
         /// The seed of the starting weights and of the order of the positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Start from the current network instead of random weights (to go on fitting it,
+        /// on new positions or on top of refitted terms).
+        #[arg(long)]
+        from_current: bool,
     },
 }
 
@@ -425,6 +433,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
                     out,
                     epochs,
                     regularization,
+                    with_network,
                 },
         } => Ok(tune::fit::run(&tune::fit::FitOptions {
             data: labelled.data,
@@ -432,6 +441,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             epochs,
             regularization,
             validation: labelled.validation,
+            with_network,
         })?),
         Cmd::Tune {
             command:
@@ -441,6 +451,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
                     epochs,
                     learning_rate,
                     seed,
+                    from_current,
                 },
         } => Ok(tune::net::run(&tune::net::NetOptions {
             data: labelled.data,
@@ -449,6 +460,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             learning_rate,
             seed,
             validation: labelled.validation,
+            from_current,
         })?),
         Cmd::Bench {
             perft: true, runs, ..

@@ -8,7 +8,9 @@
 //! 2. `K` scales the evaluation onto that curve; it is fitted first, with the current weights
 //!    and on the positions with a result, so that the fitted weights keep the evaluation's
 //!    scale (the search's margins depend on it).
-//! 3. Adam then minimises the mean squared error between `sigmoid(K * eval)` and the target over
+//! 3. With `--with-network`, every evaluation also has the network's correction, fixed (the
+//!    terms are fitted under it, as the search adds it).
+//! 4. Adam then minimises the mean squared error between `sigmoid(K * eval)` and the target over
 //!    all middlegame and endgame weights at once, full batch.
 //!
 //! The result is written as `chess-core/src/eval/weights.rs`; with `--epochs 0` the file written
@@ -19,7 +21,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::data::{self, sigmoid, DataError, SIGMOID_CP};
-use chess_core::eval::{self, terms, Score, PHASE_MAX, WEIGHTS};
+use chess_core::eval::{self, network, terms, Score, PHASE_MAX, WEIGHTS};
 use chess_core::piece::{Color, PieceKind, Square};
 
 /// Adam's step size, in centipawns.
@@ -45,6 +47,8 @@ pub struct FitOptions {
     pub regularization: f64,
     /// Sets of positions kept out of the fit, to measure it on, each on its own.
     pub validation: Vec<PathBuf>,
+    /// Whether each evaluation has the network's correction added (fixed).
+    pub with_network: bool,
 }
 
 /// One position: its term counts (sparse), its phase and scale, and its target.
@@ -57,17 +61,25 @@ struct Sample {
     scale: f64,
     /// The side to move's tempo bonus, from White's point of view.
     tempo: f64,
+    /// What is added to the terms' score and not fitted (the network's correction, or
+    /// nothing), from White's point of view.
+    fixed: f64,
     /// The target probability that White wins.
     target: f64,
     /// Whether the target has the game's result in it.
     has_result: bool,
 }
 
-/// Reads the data into samples.
-fn read(path: &Path) -> Result<Vec<Sample>, DataError> {
+/// Reads the data into samples, with the network's correction when `with_network`.
+fn read(path: &Path, with_network: bool) -> Result<Vec<Sample>, DataError> {
     data::read(path, |l| {
         let trace = eval::trace(&l.pos);
         let white = l.pos.side_to_move() == Color::White;
+        let network = if with_network {
+            network::evaluate(&l.pos)
+        } else {
+            0
+        };
         Sample {
             counts: (trace.counts.iter().enumerate())
                 .filter(|(_, &c)| c != 0)
@@ -76,6 +88,7 @@ fn read(path: &Path) -> Result<Vec<Sample>, DataError> {
             mg: f64::from(trace.phase) / f64::from(PHASE_MAX),
             scale: 1.0 / f64::from(trace.divisor),
             tempo: f64::from(if white { eval::TEMPO } else { -eval::TEMPO }),
+            fixed: f64::from(if white { network } else { -network }),
             target: l.target,
             has_result: l.has_result,
         }
@@ -90,7 +103,7 @@ fn evaluate(s: &Sample, w: &[f64]) -> f64 {
         mg += w[usize::from(t)] * c;
         eg += w[terms::TERMS + usize::from(t)] * c;
     }
-    (mg * s.mg + eg * (1.0 - s.mg)) * s.scale + s.tempo
+    (mg * s.mg + eg * (1.0 - s.mg)) * s.scale + s.tempo + s.fixed
 }
 
 /// The mean squared error of the samples with weights `w` and scale `k`.
@@ -159,7 +172,7 @@ fn adam(
 
 /// Fits the weights and writes them; prints the progress.
 pub fn run(opts: &FitOptions) -> Result<(), DataError> {
-    let samples = read(&opts.data)?;
+    let samples = read(&opts.data, opts.with_network)?;
     let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
     w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
     let k = fit_k(&samples, &w);
@@ -169,7 +182,7 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
         loss(samples.iter(), &w, k)
     );
     let validation = (opts.validation.iter())
-        .map(|path| read(path).map(|v| (path, v)))
+        .map(|path| read(path, opts.with_network).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     for (path, v) in &validation {
         eprintln!(
@@ -263,6 +276,7 @@ pub fn weights_file(weights: &[Score]) -> String {
 mod tests {
     use super::super::data::{temp_file, MISJUDGED};
     use super::*;
+    use chess_core::fen::parse_fen;
 
     #[test]
     fn no_epochs_writes_the_current_weights() {
@@ -277,6 +291,7 @@ mod tests {
             epochs: 0,
             regularization: REGULARIZATION,
             validation: Vec::new(),
+            with_network: false,
         })
         .unwrap();
         let current = include_str!("../../../chess-core/src/eval/weights.rs");
@@ -289,7 +304,7 @@ mod tests {
         // White a knight up but scored level, and a level position scored as White winning:
         // the fit must move the weights towards the labels.
         let path = temp_file("lower", MISJUDGED);
-        let samples = read(&path).unwrap();
+        let samples = read(&path, false).unwrap();
         let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
         w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
         let before = loss(samples.iter(), &w, 1.0);
@@ -315,21 +330,42 @@ mod tests {
         let with_result = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;1;250\n";
         let without = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1;-;200\n";
         let path = temp_file("score-alone", &format!("{with_result}{without}"));
-        let samples = read(&path).unwrap();
+        let samples = read(&path, false).unwrap();
         assert!(samples[0].has_result && !samples[1].has_result);
         assert_eq!(samples[1].target, sigmoid(-200.0));
         let only = temp_file("with-result", with_result);
         let w: Vec<f64> = (WEIGHTS.iter().map(|s| f64::from(s.0)))
             .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
             .collect();
-        assert_eq!(fit_k(&samples, &w), fit_k(&read(&only).unwrap(), &w));
+        assert_eq!(fit_k(&samples, &w), fit_k(&read(&only, false).unwrap(), &w));
         let _ = (fs::remove_file(path), fs::remove_file(only));
+    }
+
+    #[test]
+    fn with_the_network_each_evaluation_has_its_correction() {
+        // Black to move: the network's score is Black's, the fit's evaluation White's.
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let black = fen.replace(" w ", " b ");
+        let path = temp_file("network", &format!("{fen};0.5;20\n{black};0.5;-20\n"));
+        let w: Vec<f64> = (WEIGHTS.iter().map(|s| f64::from(s.0)))
+            .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
+            .collect();
+        let (with, without) = (read(&path, true).unwrap(), read(&path, false).unwrap());
+        for (pos, sign, a, b) in [
+            (fen, 1.0, &with[0], &without[0]),
+            (&black, -1.0, &with[1], &without[1]),
+        ] {
+            let net = network::evaluate(&parse_fen(pos.as_bytes()).unwrap());
+            assert_ne!(net, 0, "a position the network corrects");
+            assert_eq!(evaluate(a, &w) - evaluate(b, &w), sign * f64::from(net));
+        }
+        let _ = fs::remove_file(path);
     }
 
     #[test]
     fn a_bad_line_names_its_number() {
         let path = temp_file("bad", "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\nnot a fen;1;0\n");
-        let err = read(&path).err().unwrap().to_string();
+        let err = read(&path, false).err().unwrap().to_string();
         assert_eq!(
             err,
             format!("{}: line 2: FEN has 3 fields; expected 6", path.display())

@@ -7,9 +7,10 @@
 //!
 //! 1. `K` scales the terms' evaluation onto the targets' curve, fitted as `kchess tune fit`
 //!    fits it (on the positions with a result), and is kept.
-//! 2. Adam minimises the mean squared error between `sigmoid(K * (terms + network))` and the
-//!    target, in mini-batches of [`BATCH`] positions in a seeded random order; the last quarter
-//!    of the epochs at a tenth of the step.
+//! 2. From seeded random weights near zero, or with `--from-current` from the current
+//!    network, Adam minimises the mean squared error between `sigmoid(K * (terms + network))`
+//!    and the target, in mini-batches of [`BATCH`] positions in a seeded random order; the last
+//!    quarter of the epochs at a tenth of the step.
 //! 3. With `--validation`, the network of the epoch with the least error on the first set is
 //!    kept (the fit starts to learn its positions' noise after a few epochs); otherwise the
 //!    last.
@@ -51,6 +52,8 @@ pub struct NetOptions {
     /// Sets of positions kept out of the fit, to measure it on, each on its own; the first
     /// chooses the epoch kept.
     pub validation: Vec<PathBuf>,
+    /// Whether the fit starts from the current network (otherwise from seeded random weights).
+    pub from_current: bool,
 }
 
 /// One position: the inputs its pieces switch on (the side to move's view, then the other's),
@@ -300,7 +303,11 @@ pub fn run(opts: &NetOptions) -> Result<(), DataError> {
             v.len()
         );
     }
-    let mut net = Net::new(&mut Rng::new(opts.seed));
+    let mut net = if opts.from_current {
+        current
+    } else {
+        Net::new(&mut Rng::new(opts.seed))
+    };
     train(&mut samples, &mut net, k, opts, |epoch, net, error| {
         let mut line = format!("epoch {epoch}: error {error:.6}");
         let errors: Vec<f64> = validation.iter().map(|(_, v)| loss(net, v, k)).collect();
@@ -429,6 +436,7 @@ mod tests {
             learning_rate: 0.01,
             seed: 1,
             validation: vec![path.clone()],
+            from_current: false,
         };
         let mut samples = read(&path).unwrap();
         let mut net = Net::new(&mut Rng::new(1));
