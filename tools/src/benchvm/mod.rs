@@ -378,7 +378,7 @@ mod tests {
             names,
             [
                 "perft 12 3 (8902 leaves)",
-                "search (8 positions, 308561 nodes)"
+                "search (8 positions, 421599 nodes)"
             ]
         );
         assert!(figures
