@@ -424,6 +424,25 @@ mod tests {
     }
 
     #[test]
+    fn from_the_current_network_no_epochs_write_it_unchanged() {
+        let path = temp_file("current-net", MISJUDGED);
+        let out = path.with_extension("rs");
+        run(&NetOptions {
+            data: path.clone(),
+            out: out.clone(),
+            epochs: 0,
+            learning_rate: LEARNING_RATE,
+            seed: 1,
+            validation: Vec::new(),
+            from_current: true,
+        })
+        .unwrap();
+        let current = include_str!("../../../chess-core/src/eval/network_weights.rs");
+        assert!(fs::read_to_string(&out).unwrap() == current);
+        let _ = (fs::remove_file(path), fs::remove_file(out));
+    }
+
+    #[test]
     fn fitting_lowers_the_error_and_writes_a_network() {
         // A knight more scored level, and a level position scored as winning: the network must
         // move the terms' evaluation towards both.
