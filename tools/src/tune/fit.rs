@@ -95,6 +95,14 @@ fn read(path: &Path, with_network: bool) -> Result<Vec<Sample>, DataError> {
     })
 }
 
+/// The weights in the tree as the fit's floats: every middlegame weight, then every endgame one.
+fn current_weights() -> Vec<f64> {
+    let halves = [|s: &Score| s.0, |s: &Score| s.1];
+    (halves.iter())
+        .flat_map(|half| WEIGHTS.iter().map(|s| f64::from(half(s))))
+        .collect()
+}
+
 /// The evaluation of a sample from White's point of view, with weights `w` (middlegame
 /// weights first, then endgame).
 fn evaluate(s: &Sample, w: &[f64]) -> f64 {
@@ -173,8 +181,7 @@ fn adam(
 /// Fits the weights and writes them; prints the progress.
 pub fn run(opts: &FitOptions) -> Result<(), DataError> {
     let samples = read(&opts.data, opts.with_network)?;
-    let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
-    w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
+    let mut w = current_weights();
     let k = fit_k(&samples, &w);
     eprintln!(
         "{} positions; K = {k:.4}; error {:.6}",
@@ -305,8 +312,7 @@ mod tests {
         // the fit must move the weights towards the labels.
         let path = temp_file("lower", MISJUDGED);
         let samples = read(&path, false).unwrap();
-        let mut w: Vec<f64> = WEIGHTS.iter().map(|s| f64::from(s.0)).collect();
-        w.extend(WEIGHTS.iter().map(|s| f64::from(s.1)));
+        let mut w = current_weights();
         let before = loss(samples.iter(), &w, 1.0);
         let knight = terms::MATERIAL + PieceKind::Knight.index();
         let knight_before = w[terms::TERMS + knight];
@@ -334,9 +340,7 @@ mod tests {
         assert!(samples[0].has_result && !samples[1].has_result);
         assert_eq!(samples[1].target, sigmoid(-200.0));
         let only = temp_file("with-result", with_result);
-        let w: Vec<f64> = (WEIGHTS.iter().map(|s| f64::from(s.0)))
-            .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
-            .collect();
+        let w = current_weights();
         assert_eq!(fit_k(&samples, &w), fit_k(&read(&only, false).unwrap(), &w));
         let _ = (fs::remove_file(path), fs::remove_file(only));
     }
@@ -347,9 +351,7 @@ mod tests {
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
         let black = fen.replace(" w ", " b ");
         let path = temp_file("network", &format!("{fen};0.5;20\n{black};0.5;-20\n"));
-        let w: Vec<f64> = (WEIGHTS.iter().map(|s| f64::from(s.0)))
-            .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
-            .collect();
+        let w = current_weights();
         let (with, without) = (read(&path, true).unwrap(), read(&path, false).unwrap());
         for (pos, sign, a, b) in [
             (fen, 1.0, &with[0], &without[0]),
