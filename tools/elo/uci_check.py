@@ -82,9 +82,11 @@ def main():
             b.push_uci(uci)
         r = engine.play(b, chess.engine.Limit(depth=3))
         check(r.move in b.legal_moves, f"position fen ... moves e5d6 e8g8 e1c1 g8g7 a7b8q -> {b.san(r.move)}")
-        b = chess.Board("8/1P6/8/8/8/8/6k1/K7 w - - 0 1")
+        # Taking the rook as a queen is the one good move (a quiet promotion is not: with
+        # the pawn sure to queen, a king move first wins as well).
+        b = chess.Board("1r5k/P7/8/8/8/8/8/K7 w - - 0 1")
         r = engine.play(b, chess.engine.Limit(depth=4))
-        check(r.move == chess.Move.from_uci("b7b8q"), f"promotes: {r.move.uci()}")
+        check(r.move == chess.Move.from_uci("a7b8q"), f"promotes: {r.move.uci()}")
         b = chess.Board("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
         r = engine.play(b, chess.engine.Limit(depth=3), info=chess.engine.INFO_ALL)
         check(r.move == chess.Move.from_uci("a1a8"), f"mate in one: {r.move.uci()} score {r.info.get('score')}")
