@@ -185,9 +185,10 @@ pub const MISJUDGED: &str = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;0.5;0\n\
 /// tests).
 #[cfg(test)]
 pub fn temp_file(name: &str, lines: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     // A number per call as well: tests run in parallel, and two may choose the same name.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
     let path =
         std::env::temp_dir().join(format!("kchess-tune-{}-{call}-{name}", std::process::id()));
     fs::write(&path, lines).unwrap();

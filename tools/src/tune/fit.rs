@@ -97,9 +97,9 @@ fn read(path: &Path, with_network: bool) -> Result<Vec<Sample>, DataError> {
 
 /// The weights in the tree as the fit's floats: every middlegame weight, then every endgame one.
 fn current_weights() -> Vec<f64> {
-    let halves = [|s: &Score| s.0, |s: &Score| s.1];
-    (halves.iter())
-        .flat_map(|half| WEIGHTS.iter().map(|s| f64::from(half(s))))
+    let middlegame = WEIGHTS.iter().map(|s| f64::from(s.0));
+    middlegame
+        .chain(WEIGHTS.iter().map(|s| f64::from(s.1)))
         .collect()
 }
 
