@@ -18,6 +18,8 @@
 //! ```
 
 // Paths spelled out: the kernel module mounts this file with `#[path]`.
+#[path = "eval/endgame.rs"]
+pub mod endgame;
 #[path = "eval/network.rs"]
 pub mod network;
 #[path = "eval/pawns.rs"]
@@ -284,7 +286,8 @@ pub fn phase(b: &Board) -> i32 {
 }
 
 /// The search's static evaluation of `pos` for the side to move, in centipawns: the weighted
-/// [terms]' evaluation, corrected by the [network].
+/// [terms]' evaluation, corrected by the [network], or the [endgame] rule's score where it
+/// applies.
 // Not inlined: its locals would otherwise sit in every search frame.
 #[inline(never)]
 pub fn evaluate(pos: &Position) -> i32 {
@@ -299,6 +302,9 @@ pub fn evaluate_from(pos: &Position, sums: &Accumulator) -> i32 {
         *sums == Accumulator::new(pos),
         "the network's sums are the position's"
     );
+    if let Some(score) = endgame::bare_king(pos) {
+        return score;
+    }
     evaluate_with(pos, &mut NoTrace).0 + sums.evaluate(pos.side_to_move())
 }
 
