@@ -4,8 +4,7 @@
 use chess_core::fen::parse_fen;
 use chess_core::game::{Game, Outcome, Status};
 use chess_core::piece::{Color, Move};
-use chess_core::search::{self, Budget, Correction, Frame, History, Limit, Memory, TtEntry};
-use chess_core::search::{Progress, CORRECTION_SLOTS, FRAMES};
+use chess_core::search::{Budget, Correction, Limit, Progress, CORRECTION_SLOTS};
 
 mod common;
 
@@ -28,19 +27,8 @@ impl Budget for Quiet {
 
 /// The best move of a fresh search of `game` to `depth`.
 fn best(game: &Game, depth: u8) -> Move {
-    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
-    let mut frames = vec![Frame::new(); FRAMES];
-    let mut history = Box::new(History::new());
     let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
-    let mem = Memory {
-        tt: &mut tt,
-        frames: &mut frames,
-        history: &mut history,
-        correction: &mut correction,
-    };
-    search::search(game, Limit::Depth(depth).into(), mem, &mut Quiet)
-        .unwrap()
-        .best
+    common::search_fresh(game, Limit::Depth(depth), &mut Quiet, &mut correction).best
 }
 
 /// Plays `fen` out with both sides searching to `depth`; the outcome and the moves played.

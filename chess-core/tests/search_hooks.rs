@@ -6,10 +6,9 @@ use chess_core::game::Game;
 use chess_core::movegen;
 use chess_core::notation::{MoveText, Writer};
 use chess_core::piece::Move;
-use chess_core::search::{
-    self, Budget, Correction, Frame, History, Limit, Memory, Progress, ScoreBound, TtEntry,
-    CORRECTION_SLOTS, FRAMES,
-};
+use chess_core::search::{self, Budget, Correction, Limit, Progress, ScoreBound, CORRECTION_SLOTS};
+
+mod common;
 
 /// A host that records what the search tells it and asks for a stop after `stop_after` nodes.
 /// Its clock stands still, or with `nodes_per_ms` moves with the nodes searched (a
@@ -76,17 +75,7 @@ fn run_with(
     host: &mut Host,
     correction: &mut [Correction],
 ) -> search::SearchResult {
-    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
-    let mut frames = vec![Frame::new(); FRAMES];
-    let mut history = Box::new(History::new());
-    let game = Box::new(Game::new(pos));
-    let mem = Memory {
-        tt: &mut tt,
-        frames: &mut frames,
-        history: &mut history,
-        correction,
-    };
-    search::search(&game, limit.into(), mem, host).unwrap()
+    common::search_fresh(&Box::new(Game::new(pos)), limit, host, correction)
 }
 
 #[test]

@@ -1,12 +1,15 @@
-//! Helpers shared by the property and differential test files: a seeded PRNG, the EPD corpora,
-//! text output of positions and moves, random playouts and the board invariants.
+//! Helpers shared by the test files: a seeded PRNG, the EPD corpora, text output of positions
+//! and moves, random playouts, the board invariants and a search with fresh memory.
 #![allow(dead_code)]
 
 use chess_core::board::Position;
 use chess_core::fen;
+use chess_core::game::Game;
 use chess_core::movegen::legal_moves;
 use chess_core::notation::{self, Writer};
 use chess_core::piece::{Color, Move, PieceKind, PieceRef, Square};
+use chess_core::search::{self, Budget, Correction, Frame, History, Limit, Memory, TtEntry};
+use chess_core::search::{SearchResult, FRAMES};
 
 /// xorshift64* (Vigna): small, fast and deterministic, so every failure reproduces from its seed.
 pub struct Rng(u64);
@@ -274,4 +277,24 @@ pub fn check_invariants(pos: &Position, context: &dyn Fn() -> String) {
         "{}: incremental hash differs from recomputed",
         context()
     );
+}
+
+/// A search of `game` with a fresh table (16 384 entries), history and frames, and the given
+/// correction history (empty: none).
+pub fn search_fresh(
+    game: &Game,
+    limit: Limit,
+    host: &mut impl Budget,
+    correction: &mut [Correction],
+) -> SearchResult {
+    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    let mut frames = vec![Frame::new(); FRAMES];
+    let mut history = Box::new(History::new());
+    let mem = Memory {
+        tt: &mut tt,
+        frames: &mut frames,
+        history: &mut history,
+        correction,
+    };
+    search::search(game, limit.into(), mem, host).unwrap()
 }
