@@ -31,16 +31,17 @@ fn best(game: &Game, depth: u8) -> Move {
     common::search_fresh(game, Limit::Depth(depth), &mut Quiet, &mut correction).best
 }
 
-/// Plays `fen` out with both sides searching to `depth`; the outcome and the moves played.
-fn play_out(fen: &str, depth: u8, max_moves: usize) -> (Option<Outcome>, usize) {
+/// Plays `fen` out with both sides searching to `depth`, for at most `max_plies`; the outcome
+/// and the plies played.
+fn play_out(fen: &str, depth: u8, max_plies: usize) -> (Option<Outcome>, usize) {
     let mut game = Box::new(Game::new(parse_fen(fen.as_bytes()).unwrap()));
-    for played in 0..max_moves {
+    for played in 0..max_plies {
         let mv = best(&game, depth);
         if let Status::Over(outcome) = game.play(mv).unwrap() {
             return (Some(outcome), played + 1);
         }
     }
-    (None, max_moves)
+    (None, max_plies)
 }
 
 #[test]
@@ -58,7 +59,7 @@ fn a_pawn_that_can_queen_at_once_does() {
 
 #[test]
 fn a_rook_or_a_queen_mates_a_bare_king() {
-    // The bare king starts in the centre; the mates take at most 16 moves (rook) and 9
+    // The bare king starts in the centre; the mates take at most 16 moves (rook) and 10
     // (queen) with best play. A shallow search gets there with a few moves to spare.
     let white_mates = Some(Outcome::Checkmate {
         winner: Color::White,
