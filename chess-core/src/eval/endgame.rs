@@ -13,7 +13,7 @@
 
 use crate::attacks;
 use crate::board::{Board, Position};
-use crate::piece::{Color, PieceKind, Square};
+use crate::piece::{Color, File, PieceKind, Square};
 
 use super::{distance, material_without_pawns, PIECE_VALUE};
 
@@ -73,7 +73,9 @@ fn against_bare_king(pos: &Position, strong: Color) -> Option<i32> {
 
 /// The bonus for a bare king on `sq`: [`EDGE_PUSH_MAX`] in a corner, 28 in the centre.
 fn edge_push(sq: Square) -> i32 {
-    let from_edge = |x: u8| i32::from(x.min(7 - x));
+    // Files and ranks alike run from 0 to the board's last index.
+    const LAST: u8 = File::COUNT as u8 - 1;
+    let from_edge = |x: u8| i32::from(x.min(LAST - x));
     let (file, rank) = (from_edge(sq.file()), from_edge(sq.rank()));
     EDGE_PUSH_MAX - EDGE_PUSH_STEP * file * file / 2 - EDGE_PUSH_STEP * rank * rank / 2
 }
