@@ -87,13 +87,13 @@ fn the_correction_history_learns_as_the_search_goes_and_may_be_left_out() {
         .iter()
         .filter(|&&c| c != Correction::EMPTY)
         .count();
-    assert_eq!((first.nodes, learnt), (14762, 147));
+    assert_eq!((first.nodes, learnt), (28097, 245));
     // What the first search learnt changes the second, which starts with empty tables else.
     let again = run_with(pos, Limit::Depth(8), &mut Host::default(), &mut correction);
-    assert_eq!(again.nodes, 17233);
+    assert_eq!(again.nodes, 28517);
     // Without a table nothing is corrected, and the first search grows another tree.
     let without = run_with(pos, Limit::Depth(8), &mut Host::default(), &mut []);
-    assert_eq!(without.nodes, 23834);
+    assert_eq!(without.nodes, 31987);
     assert!(movegen::legal_moves(&pos).contains(without.best));
 }
 
@@ -205,6 +205,8 @@ fn a_search_cut_short_plays_the_best_move_it_has_searched_in_full() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r1bqkb1r/ppp1ppp1/n6n/3p3p/PP6/3P3P/2P1PPP1/RNBQKBNR w KQkq - 0 5",
         "rnbq1bnr/1pp1kppp/3pp3/p6Q/2B1P3/N7/PPPP1PPP/R1B1K1NR w KQ - 0 1",
+        "1r4k1/1N1p1ppp/4p3/1Pr3Pn/4P3/R1n2P1N/2B4P/2K4R b - - 0 30",
+        "r2qk1nr/2pb2pp/pp1b1p2/3P4/P2n4/2NN3P/1P1PPPB1/R1BQK2R w KQkq - 1 12",
     ];
     let mut changed = 0;
     for (fen, depth) in fens.iter().flat_map(|f| (1..=8).map(move |d| (f, d))) {
