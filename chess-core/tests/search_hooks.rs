@@ -160,6 +160,9 @@ fn a_best_move_that_holds_ends_a_timed_search_early() {
     // Black's queen hangs: Nf3xh4 is best from the first iteration on.
     let pos =
         parse_fen(b"rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+    // The budget must put the end of an iteration between 35 % and half of it, with the
+    // iteration before ending under 35 %: only then does the rule change when the search
+    // stops. A change of the trees moves the iterations' ends (the failure lists them).
     let budget_ms = 3000;
     let mut host = Host {
         nodes_per_ms: Some(1000),
