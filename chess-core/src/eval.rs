@@ -286,8 +286,8 @@ pub fn phase(b: &Board) -> i32 {
 }
 
 /// The search's static evaluation of `pos` for the side to move, in centipawns: the weighted
-/// [terms]' evaluation, corrected by the [network], or the [endgame] rule's score where it
-/// applies.
+/// [terms]' evaluation, corrected by the [network] (and guided by an [endgame] rule in a
+/// queen's endgame against a lone piece), or the [endgame] rule's score against a bare king.
 // Not inlined: its locals would otherwise sit in every search frame.
 #[inline(never)]
 pub fn evaluate(pos: &Position) -> i32 {
@@ -305,7 +305,9 @@ pub fn evaluate_from(pos: &Position, sums: &Accumulator) -> i32 {
     if let Some(score) = endgame::bare_king(pos) {
         return score;
     }
-    evaluate_with(pos, &mut NoTrace).0 + sums.evaluate(pos.side_to_move())
+    evaluate_with(pos, &mut NoTrace).0
+        + sums.evaluate(pos.side_to_move())
+        + endgame::queen_against_lone_piece(pos)
 }
 
 /// The evaluation by the weighted [terms] of `pos`, for the side to move, in centipawns.
