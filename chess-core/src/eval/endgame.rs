@@ -58,14 +58,18 @@ pub fn queen_against_lone_piece(pos: &Position) -> i32 {
 }
 
 /// [`queen_against_lone_piece`]'s bonus for `strong`, before the side to move is taken into
-/// account.
+/// account: the way to mate, less its value with the weak king in the centre.
 #[cold]
 #[inline(never)]
 fn guide_to_mate(b: &Board, strong: Color) -> i32 {
-    const FARTHEST: i32 = File::COUNT as i32 - 1;
+    way_to_mate(b, strong) - edge_push(Square::D4)
+}
+
+/// The way to mate `strong`'s opponent, both rules' guide: the weak king's [`edge_push`], and
+/// [`KINGS_CLOSE_MAX`] less [`KINGS_CLOSE_STEP`] for each square between the kings.
+fn way_to_mate(b: &Board, strong: Color) -> i32 {
     let (king, theirs) = (b.king_square(strong), b.king_square(strong.other()));
-    edge_push(theirs) - edge_push(Square::D4)
-        + KINGS_CLOSE_STEP * (FARTHEST - distance(king, theirs))
+    edge_push(theirs) + KINGS_CLOSE_MAX - KINGS_CLOSE_STEP * distance(king, theirs)
 }
 
 /// The score of `pos` for the side to move when one side has nothing but its king and the other
@@ -97,14 +101,11 @@ fn against_bare_king(pos: &Position, strong: Color) -> Option<i32> {
     if pos.side_to_move() == weak && stalemated(b, weak) {
         return Some(0);
     }
-    let (king, theirs) = (b.king_square(strong), b.king_square(weak));
     let pawns = b.pieces_bb(strong, PieceKind::Pawn).count_ones() as i32;
     let score = KNOWN_WIN
         + material_without_pawns(b, strong)
         + pawns * PIECE_VALUE[PieceKind::Pawn.index()]
-        + edge_push(theirs)
-        + KINGS_CLOSE_MAX
-        - KINGS_CLOSE_STEP * distance(king, theirs);
+        + way_to_mate(b, strong);
     Some(if pos.side_to_move() == strong {
         score
     } else {
