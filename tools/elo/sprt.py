@@ -32,6 +32,11 @@ outcomes are given a count of 0.001 as fishtest does. The test stops at LLR >= l
 The Elo difference and its 95% margin printed beside it are the per-game estimate of
 gauntlet.py (trinomial; a rough figure, the LLR is the decision).
 
+`--resume PGN` goes on with a test that was stopped: the complete pairs of PGN (written by an
+earlier run with the same engines, openings and --shuffle) are counted first, each checked against
+the opening the order gives its pair number; the pairs not yet played follow, and their games are
+appended to PGN. The LLR is then that of all the pairs, as if the test had never stopped.
+
 After each pair one line; the last line is machine-readable:
     SPRT result=H1|H0|inconclusive games=N wdl=W-D-L elo=E margin=M llr=L
 Ctrl-C stops the match and prints that summary of the pairs finished. `--self-test` checks the
@@ -52,6 +57,7 @@ import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 from matchplay import Seat, close, close_all, estimate, forget_failed, parse_tc, pgn_record, play_game, points_for, seating
 
@@ -199,6 +205,38 @@ class Tally:
         return sum(self.wdl)
 
 
+def termination_kind(termination):
+    """The `kind` of a PGN Termination header, as GameEnd gives it."""
+    kind = termination.split(":")[0]
+    return "adjudication" if kind == "adjudicated" else kind
+
+
+def resume(path, openings, tally):
+    """Adds the complete pairs of an earlier run's PGN to `tally`; returns their pair numbers.
+    Each pair's Opening header must be the one the order gives its number."""
+    rounds = collections.defaultdict(dict)
+    with open(path, encoding="utf-8") as f:
+        while (headers := chess.pgn.read_headers(f)) is not None:
+            pair, _, game = headers.get("Round", "").partition(".")
+            if not pair.isdigit() or game not in ("1", "2"):
+                raise SystemExit(f"{path}: a game with Round {headers.get('Round')!r}, not PAIR.1 or PAIR.2")
+            rounds[int(pair)][game] = headers
+    done = set()
+    for pair_no, games in sorted(rounds.items()):
+        if len(games) != 2:
+            raise SystemExit(f"{path}: pair {pair_no} has one game; a run writes both games of a pair")
+        name = openings[(pair_no - 1) % len(openings)][1]
+        if games["1"].get("Opening") != name:
+            raise SystemExit(
+                f"{path}: pair {pair_no} was played from {games['1'].get('Opening')!r}, but this order "
+                f"gives it {name!r}: not the same --openings and --shuffle"
+            )
+        points = [points_for(games[g]["Result"], new_white) for g, new_white in (("1", True), ("2", False))]
+        tally.add_pair(points, [termination_kind(games[g].get("Termination", "")) for g in ("1", "2")])
+        done.add(pair_no)
+    return done
+
+
 def status(tally, args, bounds):
     """(line for people, machine fields, LLR)."""
     w, d, l = tally.wdl
@@ -273,12 +311,21 @@ def run_match(args):
         flush=True,
     )
     tally = Tally()
+    done = resume(args.resume, openings, tally) if args.resume else set()
+    if done:
+        print(f"resumed from {args.resume}: {len(done)} pairs", flush=True)
+        print(f"  {status(tally, args, bounds)[0]}", flush=True)
+    todo = [n for n in range(1, max_pairs + 1) if n not in done]
     engines = Engines()
     all_engines = []
     lock = threading.Lock()
     stop = threading.Event()
-    pgn_file = open(args.pgn, "w", encoding="utf-8") if args.pgn else None
+    pgn_file = open(args.pgn, "a" if args.resume else "w", encoding="utf-8") if args.pgn else None
     verdict = "inconclusive"
+    value = status(tally, args, bounds)[2]
+    if value >= bounds[1] or value <= bounds[0]:
+        verdict = "H1" if value > 0 else "H0"
+        stop.set()
     interrupted = False
 
     def job(pair_no):
@@ -289,13 +336,13 @@ def run_match(args):
 
     started = time.monotonic()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency)
-    next_pair = 1
+    next_index = 0
     pending = set()
     try:
         while True:
-            while not stop.is_set() and next_pair <= max_pairs and len(pending) < args.concurrency:
-                pending.add(pool.submit(job, next_pair))
-                next_pair += 1
+            while not stop.is_set() and next_index < len(todo) and len(pending) < args.concurrency:
+                pending.add(pool.submit(job, todo[next_index]))
+                next_index += 1
             if not pending:
                 break
             done, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -426,6 +473,31 @@ def self_test():
     game = pgn_record(board, {}, [2.95, -0.01])
     assert [node.clock() for node in game.mainline()] == [None, 2.95, 0.0]
     assert "e5 { [%clk 0:00:02.95] }" in str(game), str(game)
+    # --resume: two complete pairs are counted, each against the opening of its number.
+    import tempfile
+
+    openings = [(chess.STARTING_FEN, "start"), ("8/8/8/4k3/8/8/8/4K2R w K - 0 1", "rook")]
+    games = [
+        (1, 1, "1-0", "checkmate", "start"),
+        (1, 2, "1/2-1/2", "threefold repetition", "start"),
+        (2, 1, "0-1", "adjudicated: Black ahead by 1000 cp or more for 5 moves", "rook"),
+        (2, 2, "0-1", "fifty moves", "rook"),
+    ]
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+        for pair, game, result, termination, opening in games:
+            print(f'[Round "{pair}.{game}"]\n[Result "{result}"]\n[Opening "{opening}"]', file=f)
+            print(f'[Termination "{termination}"]\n\n{result}\n', file=f)
+    tally = Tally()
+    assert resume(f.name, openings, tally) == {1, 2}
+    # Pair 1: NEW wins with White and draws with Black; pair 2: NEW loses, then wins with Black.
+    assert tally.wdl == [2, 1, 1] and tally.pentanomial == [0, 0, 1, 1, 0], (tally.wdl, tally.pentanomial)
+    assert tally.kinds == {"checkmate": 1, "threefold repetition": 1, "adjudication": 1, "fifty moves": 1}
+    try:
+        resume(f.name, openings[::-1], Tally())
+        raise AssertionError("another order of the openings must be refused")
+    except SystemExit as e:
+        assert "not the same --openings and --shuffle" in str(e), e
+    os.unlink(f.name)
     print("self-test passed")
     return 0
 
@@ -449,6 +521,7 @@ def main():
     ap.add_argument("--openings", default=os.path.join(HERE, "sprt-openings.epd"), help="FEN or EPD lines")
     ap.add_argument("--shuffle", type=int, metavar="SEED", help="play the openings in a random order from SEED")
     ap.add_argument("--pgn", help="write the games to this PGN file (with [%%clk] after each move)")
+    ap.add_argument("--resume", metavar="PGN", help="go on with the stopped test whose games PGN holds, appending to it")
     ap.add_argument("--self-test", action="store_true", help="check the LLR and the adjudication, and exit")
     args = ap.parse_args()
     if args.self_test:
@@ -463,6 +536,10 @@ def main():
     for path in (args.new, args.base):
         if not os.access(path, os.X_OK):
             raise SystemExit(f"{path}: not an executable")
+    if args.resume:
+        if args.pgn not in (None, args.resume):
+            raise SystemExit("--resume appends to its own PGN; leave out --pgn or give the same file")
+        args.pgn = args.resume
     args.tc_text = args.tc
     args.tc = parse_tc(args.tc)
     if args.concurrency < 1 or args.max_games < 1:
