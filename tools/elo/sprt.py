@@ -390,7 +390,9 @@ def run_match(args):
     minutes = (time.monotonic() - started) / 60
     line, fields, _ = status(tally, args, bounds)
     kinds = ", ".join(f"{n} {k}" for k, n in tally.kinds.most_common())
-    print(f"\n{tally.games()} games in {minutes:.1f} min ({kinds or 'none'})")
+    played = tally.games() - 2 * len(done)
+    resumed = f", {tally.games()} with the resumed ones" if done else ""
+    print(f"\n{played} games in {minutes:.1f} min{resumed} ({kinds or 'none'})")
     print(line)
     print(f"SPRT result={verdict} {fields}")
     return 130 if interrupted else 0
