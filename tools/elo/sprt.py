@@ -311,11 +311,11 @@ def run_match(args):
         flush=True,
     )
     tally = Tally()
-    done = resume(args.resume, openings, tally) if args.resume else set()
-    if done:
-        print(f"resumed from {args.resume}: {len(done)} pairs", flush=True)
+    resumed = resume(args.resume, openings, tally) if args.resume else set()
+    if resumed:
+        print(f"resumed from {args.resume}: {len(resumed)} pairs", flush=True)
         print(f"  {status(tally, args, bounds)[0]}", flush=True)
-    todo = [n for n in range(1, max_pairs + 1) if n not in done]
+    todo = [n for n in range(1, max_pairs + 1) if n not in resumed]
     engines = Engines()
     all_engines = []
     lock = threading.Lock()
@@ -390,9 +390,9 @@ def run_match(args):
     minutes = (time.monotonic() - started) / 60
     line, fields, _ = status(tally, args, bounds)
     kinds = ", ".join(f"{n} {k}" for k, n in tally.kinds.most_common())
-    played = tally.games() - 2 * len(done)
-    resumed = f", {tally.games()} with the resumed ones" if done else ""
-    print(f"\n{played} games in {minutes:.1f} min{resumed} ({kinds or 'none'})")
+    played = tally.games() - 2 * len(resumed)
+    with_resumed = f", {tally.games()} with the resumed ones" if resumed else ""
+    print(f"\n{played} games in {minutes:.1f} min{with_resumed} ({kinds or 'none'})")
     print(line)
     print(f"SPRT result={verdict} {fields}")
     return 130 if interrupted else 0
