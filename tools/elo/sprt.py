@@ -52,6 +52,7 @@ import random
 import shlex
 import signal
 import sys
+import tempfile
 import threading
 import time
 
@@ -476,8 +477,6 @@ def self_test():
     assert [node.clock() for node in game.mainline()] == [None, 2.95, 0.0]
     assert "e5 { [%clk 0:00:02.95] }" in str(game), str(game)
     # --resume: two complete pairs are counted, each against the opening of its number.
-    import tempfile
-
     openings = [(chess.STARTING_FEN, "start"), ("8/8/8/4k3/8/8/8/4K2R w K - 0 1", "rook")]
     games = [
         (1, 1, "1-0", "checkmate", "start"),
