@@ -238,6 +238,15 @@ def resume(path, openings, tally):
     return done
 
 
+def verdict_of(value, bounds):
+    """H1, H0 or inconclusive, for the LLR `value` and the test's (lower, upper) bounds."""
+    if value >= bounds[1]:
+        return "H1"
+    if value <= bounds[0]:
+        return "H0"
+    return "inconclusive"
+
+
 def status(tally, args, bounds):
     """(line for people, machine fields, LLR)."""
     w, d, l = tally.wdl
@@ -313,19 +322,18 @@ def run_match(args):
     )
     tally = Tally()
     resumed = resume(args.resume, openings, tally) if args.resume else set()
+    line, _, value = status(tally, args, bounds)
     if resumed:
         print(f"resumed from {args.resume}: {len(resumed)} pairs", flush=True)
-        print(f"  {status(tally, args, bounds)[0]}", flush=True)
+        print(f"  {line}", flush=True)
     todo = [n for n in range(1, max_pairs + 1) if n not in resumed]
     engines = Engines()
     all_engines = []
     lock = threading.Lock()
     stop = threading.Event()
     pgn_file = open(args.pgn, "a" if args.resume else "w", encoding="utf-8") if args.pgn else None
-    verdict = "inconclusive"
-    value = status(tally, args, bounds)[2]
-    if value >= bounds[1] or value <= bounds[0]:
-        verdict = "H1" if value > 0 else "H0"
+    verdict = verdict_of(value, bounds)
+    if verdict != "inconclusive":
         stop.set()
     interrupted = False
 
@@ -365,10 +373,7 @@ def run_match(args):
                 if pgn_file:
                     for g in games:
                         print(g[2], file=pgn_file, end="\n\n", flush=True)
-                if value >= bounds[1]:
-                    verdict = "H1"
-                elif value <= bounds[0]:
-                    verdict = "H0"
+                verdict = verdict_of(value, bounds)
                 if verdict != "inconclusive":
                     stop.set()
     except KeyboardInterrupt:
