@@ -159,7 +159,7 @@ fn depth(plies: u64) -> Limit {
 }
 
 /// The moves a clock's time is shared over when no `movestogo` says otherwise.
-const SUDDEN_DEATH_MOVES: u64 = 30;
+const SUDDEN_DEATH_MOVES: u64 = 22;
 
 /// A time budget is this many times the move's share: the device's `07 T` starts no iteration
 /// once about half of its budget is spent (more or less by how settled the search is), so the
