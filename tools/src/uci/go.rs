@@ -235,12 +235,12 @@ mod tests {
         assert_eq!(limit(&["nodes", "0"]), Limit::Nodes(1));
         assert_eq!(limit(&["infinite"]), Limit::Infinite);
         assert_eq!(limit(&[]), Limit::Infinite);
-        // 2 * (1000 - 30 * 30) / 30 = 6
-        assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(6));
+        // 2 * ((1000 - 22 * 30) / 22) = 30
+        assert_eq!(limit(&["wtime", "1000", "btime", "1000"]), Limit::Time(30));
         // Black's clock for Black.
         let g = Go::parse(&["wtime", "100000", "btime", "3030", "binc", "100"]);
-        // 2 * ((3030 + 29 * 100 - 30 * 30) / 30) = 334
-        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(334));
+        // 2 * ((3030 + 21 * 100 - 22 * 30) / 22) = 406
+        assert_eq!(g.plan(Color::Black, 30).limit, Limit::Time(406));
     }
 
     #[test]
@@ -307,15 +307,15 @@ mod tests {
         assert_eq!(allocate(-500, 0, None, 30), 1);
         // A big increment can't take more than 40% of what is left.
         assert_eq!(allocate(1030, 5000, None, 30), 400);
-        // 1+0.01 with 30 ms of overhead a move: a 13 ms share at the start, 1 ms once the clock
+        // 1+0.01 with 30 ms of overhead a move: a 25 ms share at the start, 1 ms once the clock
         // is low (each move then costs its overhead, which the increment must pay).
-        assert_eq!(allocate(1000, 10, None, 30), 2 * ((1000 + 290 - 900) / 30));
+        assert_eq!(allocate(1000, 10, None, 30), 2 * ((1000 + 210 - 660) / 22));
         assert_eq!(allocate(200, 10, None, 30), 1);
-        // 10+0.1: a 400 ms share a move at the start.
-        assert_eq!(allocate(10_000, 100, None, 30), 2 * 400);
+        // 10+0.1: a 520 ms share a move at the start.
+        assert_eq!(allocate(10_000, 100, None, 30), 2 * 520);
         // A low clock: twice the share, well under the cap; a big increment: the doubled share
-        // (2072 ms) meets the 40% cap.
-        assert_eq!(allocate(3000, 0, None, 30), 2 * ((3000 - 900) / 30));
+        // (2120 ms) meets the 40% cap.
+        assert_eq!(allocate(3000, 0, None, 30), 2 * ((3000 - 660) / 22));
         assert_eq!(allocate(3000, 1000, None, 30), (3000 - 30) * 4 / 10);
         // The last move before the control may use 80%.
         assert_eq!(allocate(1030, 0, Some(1), 30), 800);
