@@ -292,7 +292,7 @@ fn ctrl_c_pauses_kchess_playing_itself_and_go_goes_on() {
 #[test]
 fn clocks_run_and_a_flag_falls() {
     let dir = scratch("clock");
-    // Six seconds each: the CPU thinks a thirtieth of its time, 0.2 s.
+    // Six seconds each: the CPU thinks a twenty-second of its time, 0.27 s.
     let mut p = play(
         &["--in-process", "--ascii", "--tc", "0.1", "--colour", "b"],
         &dir,

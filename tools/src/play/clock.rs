@@ -193,8 +193,8 @@ mod tests {
         assert_eq!(c.left_ms(Color::Black), 60_000);
         assert_eq!(c.fallen(), None);
         assert_eq!(c.show(), "White 1:01 | Black 1:00");
-        // The CPU's budget: twice (60000 + 29 * 2000) / 30.
-        assert_eq!(c.budget_ms(Color::Black), 7866);
+        // The CPU's budget: twice (60000 + 21 * 2000) / 22.
+        assert_eq!(c.budget_ms(Color::Black), 9272);
     }
 
     #[test]

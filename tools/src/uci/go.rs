@@ -288,7 +288,8 @@ mod tests {
     fn pondering_on_a_clock_runs_until_its_share_after_ponderhit() {
         let p = plan(&["ponder", "wtime", "1000", "btime", "1000"]);
         assert_eq!(p.limit, Limit::Infinite);
-        assert_eq!(p.stops.after, after(3));
+        // The share: (1000 - 22 * 30) / 22.
+        assert_eq!(p.stops.after, after(15));
         assert!(!p.hold);
         // Without a clock, pondering keeps the device's own budget.
         assert_eq!(plan(&["ponder", "depth", "4"]).limit, Limit::Depth(4));
