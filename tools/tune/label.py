@@ -52,7 +52,7 @@ class _Uci:
         for line in self.proc.stdout:
             if line.split()[:1] == [word]:
                 return
-        sys.exit(f"label.py: the engine stopped before `{word}`")
+        raise RuntimeError(f"label.py: the engine stopped before `{word}`")
 
     def score(self, fen, depth):
         """The last score of a `go depth` search: ("cp" or "mate", value)."""
@@ -63,12 +63,12 @@ class _Uci:
             words = line.split()
             if words[:1] == ["bestmove"]:
                 if score is None:
-                    sys.exit(f"label.py: no score for {fen}")
+                    raise RuntimeError(f"label.py: no score for {fen}")
                 return score
             if words[:1] == ["info"] and "score" in words:
                 i = words.index("score")
                 score = (words[i + 1], int(words[i + 2]))
-        sys.exit("label.py: the engine stopped during a search")
+        raise RuntimeError("label.py: the engine stopped during a search")
 
 
 def _start(path, depth):
