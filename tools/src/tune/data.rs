@@ -9,6 +9,7 @@
 //! the curve alone when the result is `-` (positions from games against a much stronger
 //! engine, lost whatever the position).
 
+use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
@@ -173,6 +174,16 @@ fn least(mut lo: f64, mut hi: f64, error: impl Fn(f64) -> f64) -> f64 {
         }
     }
     (lo + hi) / 2.0
+}
+
+/// The progress line of an epoch, shared by both fits: its training error, then each
+/// validation set's.
+pub fn epoch_line(epoch: usize, error: f64, validation: &[f64]) -> String {
+    let mut line = format!("epoch {epoch}: error {error:.6}");
+    for e in validation {
+        let _ = write!(line, " validation {e:.6}");
+    }
+    line
 }
 
 /// Two labelled positions for the fits' tests: White a knight up but scored level, and a level

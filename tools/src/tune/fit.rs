@@ -202,7 +202,8 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
             .map(|(_, v)| loss(v.iter(), w, k))
             .collect()
     };
-    for ((path, v), error) in validation.iter().zip(errors(&w)) {
+    let start = errors(&w);
+    for ((path, v), error) in validation.iter().zip(&start) {
         eprintln!(
             "validation {}: {} positions; error {error:.6}",
             path.display(),
@@ -210,7 +211,7 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
         );
     }
     // The weights with the least error on the first validation set, the starting ones first.
-    let mut best = errors(&w).first().map(|&e| (e, 0, w.clone()));
+    let mut best = start.first().map(|&e| (e, 0, w.clone()));
     adam(
         &samples,
         &mut w,
@@ -218,11 +219,7 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
         (opts.epochs, opts.regularization),
         |epoch, error, w| {
             let errors = errors(w);
-            let mut line = format!("epoch {epoch}: error {error:.6}");
-            for e in &errors {
-                let _ = write!(line, " validation {e:.6}");
-            }
-            eprintln!("{line}");
+            eprintln!("{}", data::epoch_line(epoch, error, &errors));
             if let (Some(&first), Some((least, _, _))) = (errors.first(), &best) {
                 if first < *least {
                     best = Some((first, epoch, w.to_vec()));

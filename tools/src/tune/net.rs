@@ -309,12 +309,8 @@ pub fn run(opts: &NetOptions) -> Result<(), DataError> {
         Net::new(&mut Rng::new(opts.seed))
     };
     train(&mut samples, &mut net, k, opts, |epoch, net, error| {
-        let mut line = format!("epoch {epoch}: error {error:.6}");
         let errors: Vec<f64> = validation.iter().map(|(_, v)| loss(net, v, k)).collect();
-        for e in &errors {
-            let _ = write!(line, " validation {e:.6}");
-        }
-        eprintln!("{line}");
+        eprintln!("{}", data::epoch_line(epoch, error, &errors));
         errors.first().copied()
     });
     for (path, v) in &validation {
