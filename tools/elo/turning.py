@@ -126,15 +126,21 @@ def first_ply_staying_below(scores, threshold):
     return scores[i][0]
 
 
-def lost_games(paths, player):
-    """(file name, game) for each game in the PGN files that the player lost."""
+def games(paths):
+    """(file name, game) for each game in the PGN files."""
     for path in paths:
         with open(path, encoding="utf-8") as f:
             while (game := chess.pgn.read_game(f)) is not None:
-                h = game.headers
-                if (h.get("White") == player and h.get("Result") == "0-1") or \
-                        (h.get("Black") == player and h.get("Result") == "1-0"):
-                    yield os.path.basename(path), game
+                yield os.path.basename(path), game
+
+
+def lost_games(paths, player):
+    """(file name, game) for each game in the PGN files that the player lost."""
+    for name, game in games(paths):
+        h = game.headers
+        if (h.get("White") == player and h.get("Result") == "0-1") or \
+                (h.get("Black") == player and h.get("Result") == "1-0"):
+            yield name, game
 
 
 def analyse_game(name, game, player, scorer):
