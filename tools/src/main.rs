@@ -442,6 +442,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             regularization,
             validation: labelled.validation,
             with_network,
+            mirror: labelled.mirror,
         })?),
         Cmd::Tune {
             command:
@@ -461,6 +462,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             seed,
             validation: labelled.validation,
             from_current,
+            mirror: labelled.mirror,
         })?),
         Cmd::Bench {
             perft: true, runs, ..

@@ -33,6 +33,42 @@ pub struct DataArgs {
     /// measured on its own; `kchess tune net` keeps the epoch with the least error on the first).
     #[arg(long, value_name = "FILE")]
     pub validation: Vec<PathBuf>,
+    /// Fit also the mirror image (files a to h) of each position in which no side may castle:
+    /// the rules cannot tell them apart, so it is worth what its position is. The images come
+    /// after all the positions, as if appended to the file.
+    #[arg(long)]
+    pub mirror: bool,
+}
+
+/// The FEN of `fen`'s mirror image, its files a to h, or `None` when a side may castle (the
+/// rules tell the wings apart then) or `fen` has too few fields.
+pub fn mirror_fen(fen: &str) -> Option<String> {
+    let mut fields = fen.split_whitespace();
+    let (placement, side, castling, en_passant) = (
+        fields.next()?,
+        fields.next()?,
+        fields.next()?,
+        fields.next()?,
+    );
+    if castling != "-" {
+        return None;
+    }
+    let ranks: Vec<String> = placement
+        .split('/')
+        .map(|r| r.chars().rev().collect())
+        .collect();
+    let en_passant: String = match en_passant.as_bytes() {
+        [file @ b'a'..=b'h', rank] => [char::from(b'a' + b'h' - file), char::from(*rank)]
+            .iter()
+            .collect(),
+        _ => en_passant.to_owned(),
+    };
+    let mut image = format!("{} {side} - {en_passant}", ranks.join("/"));
+    for clock in fields {
+        image.push(' ');
+        image.push_str(clock);
+    }
+    Some(image)
 }
 
 /// What can stop a fit.
@@ -87,14 +123,30 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-x / SIGMOID_CP))
 }
 
-/// Reads the labelled positions of `path`, each turned into a sample by `sample`.
-pub fn read<T>(path: &Path, mut sample: impl FnMut(Labelled) -> T) -> Result<Vec<T>, DataError> {
+/// Reads the labelled positions of `path`, each turned into a sample by `sample`; with
+/// `mirror`, then the mirror image of each that has one ([`mirror_fen`]), in the same order.
+pub fn read<T>(
+    path: &Path,
+    mirror: bool,
+    mut sample: impl FnMut(Labelled) -> T,
+) -> Result<Vec<T>, DataError> {
+    let mut samples = Vec::new();
+    for mirrored in [false, true].into_iter().take(1 + usize::from(mirror)) {
+        read_pass(path, mirrored, &mut |l| samples.push(sample(l)))?;
+    }
+    if samples.is_empty() {
+        return Err(DataError::Empty(path.to_owned()));
+    }
+    Ok(samples)
+}
+
+/// One pass over the lines of `path`: each labelled position, or each mirror image of one.
+fn read_pass(path: &Path, mirrored: bool, add: &mut impl FnMut(Labelled)) -> Result<(), DataError> {
     let io_error = |source| DataError::Io {
         path: path.to_owned(),
         source,
     };
     let file = fs::File::open(path).map_err(io_error)?;
-    let mut samples = Vec::new();
     for (i, line) in io::BufReader::new(file).lines().enumerate() {
         let line = line.map_err(io_error)?;
         if line.trim().is_empty() {
@@ -110,6 +162,18 @@ pub fn read<T>(path: &Path, mut sample: impl FnMut(Labelled) -> T) -> Result<Vec
             (fields.next(), fields.next(), fields.next(), fields.next())
         else {
             return Err(bad("expected FEN;R;CP".into()));
+        };
+        let image;
+        let fen = if mirrored {
+            match mirror_fen(fen) {
+                Some(m) => {
+                    image = m;
+                    image.as_str()
+                }
+                None => continue,
+            }
+        } else {
+            fen
         };
         let pos = parse_fen(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
         let result: Option<f64> = match result.trim() {
@@ -129,18 +193,15 @@ pub fn read<T>(path: &Path, mut sample: impl FnMut(Labelled) -> T) -> Result<Vec
         } else {
             -cp
         };
-        samples.push(sample(Labelled {
+        add(Labelled {
             pos,
             target: result.map_or(sigmoid(white_cp), |r| {
                 LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * r
             }),
             has_result: result.is_some(),
-        }));
+        });
     }
-    if samples.is_empty() {
-        return Err(DataError::Empty(path.to_owned()));
-    }
-    Ok(samples)
+    Ok(())
 }
 
 /// The `K` that scales an evaluation onto the targets' curve with the least `error` over
@@ -204,4 +265,40 @@ pub fn temp_file(name: &str, lines: &str) -> PathBuf {
         std::env::temp_dir().join(format!("kchess-tune-{}-{call}-{name}", std::process::id()));
     fs::write(&path, lines).unwrap();
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_no_side_may_castle_in_is_mirrored_file_for_file() {
+        let image = |fen| mirror_fen(fen);
+        assert_eq!(
+            image("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1").as_deref(),
+            Some("3k4/4pppp/8/8/8/8/4PPPP/3K2N1 w - - 0 1")
+        );
+        assert_eq!(
+            image("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").as_deref(),
+            Some("3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2")
+        );
+        assert_eq!(image("r3k3/8/8/8/8/8/8/4K3 b q - 0 1"), None);
+        assert_eq!(image("4k3/8/8/8/8/8/8/4K3 w"), None);
+    }
+
+    #[test]
+    fn the_mirror_images_come_after_the_positions_with_their_targets() {
+        let lines = format!("{MISJUDGED}r3k3/8/8/8/8/8/8/4K3 b q - 0 1;0;-50\n");
+        let path = temp_file("mirror", &lines);
+        let read_all = |mirror| read(&path, mirror, |l| (l.pos, l.target)).unwrap();
+        let (plain, mirrored) = (read_all(false), read_all(true));
+        assert_eq!((plain.len(), mirrored.len()), (3, 5));
+        assert_eq!(mirrored[..3], plain[..]);
+        for (image, original) in mirrored[3..].iter().zip(&plain) {
+            assert_eq!(image.1, original.1, "an image has its position's target");
+        }
+        let knight = parse_fen(b"3k4/4pppp/8/8/8/8/4PPPP/3K2N1 w - - 0 1").unwrap();
+        assert_eq!(mirrored[3].0, knight);
+        let _ = fs::remove_file(path);
+    }
 }

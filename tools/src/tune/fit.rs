@@ -52,6 +52,8 @@ pub struct FitOptions {
     pub validation: Vec<PathBuf>,
     /// Whether each evaluation has the network's correction added (fixed).
     pub with_network: bool,
+    /// Whether the mirror images of the positions are fitted too ([`data::mirror_fen`]).
+    pub mirror: bool,
 }
 
 /// One position: its term counts (sparse), its phase and scale, and its target.
@@ -74,8 +76,8 @@ struct Sample {
 }
 
 /// Reads the data into samples, with the network's correction when `with_network`.
-fn read(path: &Path, with_network: bool) -> Result<Vec<Sample>, DataError> {
-    data::read(path, |l| {
+fn read(path: &Path, with_network: bool, mirror: bool) -> Result<Vec<Sample>, DataError> {
+    data::read(path, mirror, |l| {
         let trace = eval::trace(&l.pos);
         let white = l.pos.side_to_move() == Color::White;
         let network = if with_network {
@@ -186,7 +188,7 @@ fn adam(
 
 /// Fits the weights and writes them; prints the progress.
 pub fn run(opts: &FitOptions) -> Result<(), DataError> {
-    let samples = read(&opts.data, opts.with_network)?;
+    let samples = read(&opts.data, opts.with_network, opts.mirror)?;
     let mut w = current_weights();
     let k = fit_k(&samples, &w);
     eprintln!(
@@ -195,7 +197,7 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
         loss(samples.iter(), &w, k)
     );
     let validation = (opts.validation.iter())
-        .map(|path| read(path, opts.with_network).map(|v| (path, v)))
+        .map(|path| read(path, opts.with_network, false).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     let errors = |w: &[f64]| -> Vec<f64> {
         (validation.iter())
@@ -322,6 +324,7 @@ mod tests {
             epochs: 0,
             regularization: REGULARIZATION,
             validation: Vec::new(),
+            mirror: false,
             with_network: false,
         })
         .unwrap();
@@ -335,7 +338,7 @@ mod tests {
         // White a knight up but scored level, and a level position scored as White winning:
         // the fit must move the weights towards the labels.
         let path = temp_file("lower", MISJUDGED);
-        let samples = read(&path, false).unwrap();
+        let samples = read(&path, false, false).unwrap();
         let mut w = current_weights();
         let before = loss(samples.iter(), &w, 1.0);
         let knight = terms::MATERIAL + PieceKind::Knight.index();
@@ -372,6 +375,7 @@ mod tests {
                 regularization: REGULARIZATION,
                 validation,
                 with_network: false,
+                mirror: false,
             })
             .unwrap();
             fs::read_to_string(&out).unwrap()
@@ -390,12 +394,15 @@ mod tests {
         let with_result = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;1;250\n";
         let without = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1;-;200\n";
         let path = temp_file("score-alone", &format!("{with_result}{without}"));
-        let samples = read(&path, false).unwrap();
+        let samples = read(&path, false, false).unwrap();
         assert!(samples[0].has_result && !samples[1].has_result);
         assert_eq!(samples[1].target, sigmoid(-200.0));
         let only = temp_file("with-result", with_result);
         let w = current_weights();
-        assert_eq!(fit_k(&samples, &w), fit_k(&read(&only, false).unwrap(), &w));
+        assert_eq!(
+            fit_k(&samples, &w),
+            fit_k(&read(&only, false, false).unwrap(), &w)
+        );
         let _ = (fs::remove_file(path), fs::remove_file(only));
     }
 
@@ -406,7 +413,10 @@ mod tests {
         let black = fen.replace(" w ", " b ");
         let path = temp_file("network", &format!("{fen};0.5;20\n{black};0.5;-20\n"));
         let w = current_weights();
-        let (with, without) = (read(&path, true).unwrap(), read(&path, false).unwrap());
+        let (with, without) = (
+            read(&path, true, false).unwrap(),
+            read(&path, false, false).unwrap(),
+        );
         for (pos, sign, a, b) in [
             (fen, 1.0, &with[0], &without[0]),
             (&black, -1.0, &with[1], &without[1]),
@@ -421,7 +431,7 @@ mod tests {
     #[test]
     fn a_bad_line_names_its_number() {
         let path = temp_file("bad", "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\nnot a fen;1;0\n");
-        let err = read(&path, false).err().unwrap().to_string();
+        let err = read(&path, false, false).err().unwrap().to_string();
         assert_eq!(
             err,
             format!("{}: line 2: FEN has 3 fields; expected 6", path.display())

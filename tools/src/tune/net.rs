@@ -54,6 +54,8 @@ pub struct NetOptions {
     pub validation: Vec<PathBuf>,
     /// Whether the fit starts from the current network (otherwise from seeded random weights).
     pub from_current: bool,
+    /// Whether the mirror images of the positions are fitted too ([`data::mirror_fen`]).
+    pub mirror: bool,
 }
 
 /// One position: the inputs its pieces switch on (the side to move's view, then the other's),
@@ -65,8 +67,8 @@ struct Sample {
     has_result: bool,
 }
 
-fn read(path: &Path) -> Result<Vec<Sample>, DataError> {
-    data::read(path, |l| {
+fn read(path: &Path, mirror: bool) -> Result<Vec<Sample>, DataError> {
+    data::read(path, mirror, |l| {
         let (mut ours, mut theirs) = (Vec::with_capacity(64), Vec::with_capacity(32));
         network::for_each_input(&l.pos, |o, t| {
             // Inputs are below 768.
@@ -284,10 +286,10 @@ fn train(
 
 /// Fits the network and writes it; prints the progress.
 pub fn run(opts: &NetOptions) -> Result<(), DataError> {
-    let mut samples = read(&opts.data)?;
+    let mut samples = read(&opts.data, opts.mirror)?;
     let k = fit_k(&samples);
     let validation = (opts.validation.iter())
-        .map(|path| read(path).map(|v| (path, v)))
+        .map(|path| read(path, false).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     let current = Net::current();
     eprintln!(
@@ -430,6 +432,7 @@ mod tests {
             learning_rate: LEARNING_RATE,
             seed: 1,
             validation: Vec::new(),
+            mirror: false,
             from_current: true,
         })
         .unwrap();
@@ -452,8 +455,9 @@ mod tests {
             seed: 1,
             validation: vec![path.clone()],
             from_current: false,
+            mirror: false,
         };
-        let mut samples = read(&path).unwrap();
+        let mut samples = read(&path, false).unwrap();
         let mut net = Net::new(&mut Rng::new(1));
         let before = loss(&net, &samples, 1.0);
         let mut errors = Vec::new();
