@@ -75,7 +75,8 @@ struct Sample {
     has_result: bool,
 }
 
-/// Reads the data into samples, with the network's correction when `with_network`.
+/// Reads the data into samples, with the network's correction when `with_network`, and
+/// then their mirror images when `mirror`.
 fn read(path: &Path, with_network: bool, mirror: bool) -> Result<Vec<Sample>, DataError> {
     data::read(path, mirror, |l| {
         let trace = eval::trace(&l.pos);
