@@ -196,7 +196,7 @@ enum Cmd {
     /// network.
     Tune {
         #[command(subcommand)]
-        command: TuneCmd,
+        command: tune::Command,
     },
     /// Interrupt a long CPU search on a device file with a signal.
     Interrupt {
@@ -206,62 +206,6 @@ enum Cmd {
         /// How long the search runs before the signal, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         after_ms: u64,
-    },
-}
-
-/// The subcommands of `kchess tune`.
-#[derive(Subcommand)]
-enum TuneCmd {
-    /// Play self-play games in this process and write their quiet positions, one `FEN;R` line
-    /// each, R the game's result for White (1, 0.5 or 0).
-    Positions(tune::positions::Args),
-    /// Fit the weights to labelled positions (`FEN;R;CP` lines) and write a new weights file.
-    Fit {
-        #[command(flatten)]
-        labelled: tune::data::DataArgs,
-        /// Where to write the weights.
-        #[arg(
-            long,
-            value_name = "FILE",
-            default_value = "chess-core/src/eval/weights.rs"
-        )]
-        out: PathBuf,
-        /// Passes over the data (0: write the current weights).
-        #[arg(long, default_value_t = 1000)]
-        epochs: usize,
-        /// The pull of every weight towards its current value, per squared centipawn.
-        #[arg(long, default_value_t = tune::fit::REGULARIZATION)]
-        regularization: f64,
-        /// Fit the terms under the network's correction, as the search evaluates: the
-        /// network's score is added, unchanged, to every evaluation.
-        #[arg(long)]
-        with_network: bool,
-    },
-    /// Fit the network that corrects the weighted terms to labelled positions (`FEN;R;CP`
-    /// lines) and write a new network file.
-    Net {
-        #[command(flatten)]
-        labelled: tune::data::DataArgs,
-        /// Where to write the network.
-        #[arg(
-            long,
-            value_name = "FILE",
-            default_value = "chess-core/src/eval/network_weights.rs"
-        )]
-        out: PathBuf,
-        /// Passes over the data.
-        #[arg(long, default_value_t = 8)]
-        epochs: usize,
-        /// Adam's step size.
-        #[arg(long, default_value_t = tune::net::LEARNING_RATE)]
-        learning_rate: f32,
-        /// The seed of the starting weights and of the order of the positions.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Start from the current network instead of random weights (to go on fitting it,
-        /// on new positions or on top of refitted terms).
-        #[arg(long)]
-        from_current: bool,
     },
 }
 
@@ -307,9 +251,7 @@ enum CliError {
     #[error(transparent)]
     Boards(#[from] boards::BoardsError),
     #[error(transparent)]
-    Fit(#[from] tune::data::DataError),
-    #[error(transparent)]
-    Positions(#[from] tune::positions::PositionsError),
+    Tune(#[from] tune::TuneError),
     #[error("kchess has no subcommand {0:?}")]
     NoCommand(String),
     #[error("writing the output: {source}")]
@@ -426,44 +368,7 @@ fn run(command: Cmd) -> Result<(), CliError> {
             .map(|_| ())
             .map_err(CliError::from),
         },
-        Cmd::Tune {
-            command:
-                TuneCmd::Fit {
-                    labelled,
-                    out,
-                    epochs,
-                    regularization,
-                    with_network,
-                },
-        } => Ok(tune::fit::run(&tune::fit::FitOptions {
-            data: labelled.data,
-            out,
-            epochs,
-            regularization,
-            validation: labelled.validation,
-            with_network,
-            mirror: labelled.mirror,
-        })?),
-        Cmd::Tune {
-            command:
-                TuneCmd::Net {
-                    labelled,
-                    out,
-                    epochs,
-                    learning_rate,
-                    seed,
-                    from_current,
-                },
-        } => Ok(tune::net::run(&tune::net::NetOptions {
-            data: labelled.data,
-            out,
-            epochs,
-            learning_rate,
-            seed,
-            validation: labelled.validation,
-            from_current,
-            mirror: labelled.mirror,
-        })?),
+        Cmd::Tune { command } => Ok(command.run()?),
         Cmd::Bench {
             perft: true, runs, ..
         } => Ok(bench::perft_speed(runs as usize)?),
@@ -543,11 +448,6 @@ fn run(command: Cmd) -> Result<(), CliError> {
             Ok(())
         }
         Cmd::Man { command, dir } => man(command.as_deref(), dir.as_deref()),
-        Cmd::Tune {
-            command: TuneCmd::Positions(args),
-        } => tune::positions::main(&args)
-            .map(|_| ())
-            .map_err(CliError::from),
         Cmd::Interrupt { device, after_ms } => Ok(vmcheck::interrupt(
             &device,
             std::time::Duration::from_millis(after_ms),

@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::data::{self, sigmoid, DataError, SIGMOID_CP};
+use super::data::{self, sigmoid, DataArgs, DataError, SIGMOID_CP};
 use chess_core::eval::{self, network, terms, Score, PHASE_MAX, WEIGHTS};
 use chess_core::piece::{Color, PieceKind, Square};
 
@@ -37,23 +37,28 @@ pub(super) const ADAM_EPSILON: f64 = 1e-8;
 /// terms seen in few positions stay near where they were.
 pub const REGULARIZATION: f64 = 1e-10;
 
-/// How to fit.
-#[derive(Clone, Debug)]
+/// The options of `kchess tune fit`.
+#[derive(clap::Args, Clone, Debug)]
 pub struct FitOptions {
-    /// The labelled positions, `FEN;R;CP` a line.
-    pub data: PathBuf,
-    /// Where the new weights file goes.
+    #[command(flatten)]
+    pub labelled: DataArgs,
+    /// Where to write the weights.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "chess-core/src/eval/weights.rs"
+    )]
     pub out: PathBuf,
-    /// Passes of Adam over the data.
+    /// Passes over the data (0: write the current weights).
+    #[arg(long, default_value_t = 1000)]
     pub epochs: usize,
-    /// The pull towards the starting weights ([`REGULARIZATION`] by default).
+    /// The pull of every weight towards its current value, per squared centipawn.
+    #[arg(long, default_value_t = REGULARIZATION)]
     pub regularization: f64,
-    /// Sets of positions kept out of the fit, to measure it on, each on its own.
-    pub validation: Vec<PathBuf>,
-    /// Whether each evaluation has the network's correction added (fixed).
+    /// Fit the terms under the network's correction, as the search evaluates: the
+    /// network's score is added, unchanged, to every evaluation.
+    #[arg(long)]
     pub with_network: bool,
-    /// Whether the mirror images of the positions are fitted too ([`data::mirror_fen`]).
-    pub mirror: bool,
 }
 
 /// One position: its term counts (sparse), its phase and scale, and its target.
@@ -189,7 +194,7 @@ fn adam(
 
 /// Fits the weights and writes them; prints the progress.
 pub fn run(opts: &FitOptions) -> Result<(), DataError> {
-    let samples = read(&opts.data, opts.with_network, opts.mirror)?;
+    let samples = read(&opts.labelled.data, opts.with_network, opts.labelled.mirror)?;
     let mut w = current_weights();
     let k = fit_k(&samples, &w);
     eprintln!(
@@ -197,7 +202,7 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
         samples.len(),
         loss(samples.iter(), &w, k)
     );
-    let validation = (opts.validation.iter())
+    let validation = (opts.labelled.validation.iter())
         .map(|path| read(path, opts.with_network, false).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     let errors = |w: &[f64]| -> Vec<f64> {
@@ -320,12 +325,14 @@ mod tests {
         );
         let out = path.with_extension("rs");
         run(&FitOptions {
-            data: path.clone(),
+            labelled: DataArgs {
+                data: path.clone(),
+                validation: Vec::new(),
+                mirror: false,
+            },
             out: out.clone(),
             epochs: 0,
             regularization: REGULARIZATION,
-            validation: Vec::new(),
-            mirror: false,
             with_network: false,
         })
         .unwrap();
@@ -370,13 +377,15 @@ mod tests {
         let out = train.with_extension("rs");
         let fit = |validation: Vec<PathBuf>| {
             run(&FitOptions {
-                data: train.clone(),
+                labelled: DataArgs {
+                    data: train.clone(),
+                    validation,
+                    mirror: false,
+                },
                 out: out.clone(),
                 epochs: 200,
                 regularization: REGULARIZATION,
-                validation,
                 with_network: false,
-                mirror: false,
             })
             .unwrap();
             fs::read_to_string(&out).unwrap()

@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::data::{self, sigmoid, DataError, SIGMOID_CP};
+use super::data::{self, sigmoid, DataArgs, DataError, SIGMOID_CP};
 use super::fit::{ADAM_EPSILON, BETA1, BETA2};
 use chess_core::eval::{self, network};
 use chess_core::level::Rng;
@@ -36,26 +36,31 @@ pub const LEARNING_RATE: f32 = 0.001;
 /// network starts near zero and the search near the terms' evaluation.
 const INIT_RANGE: f32 = 0.1;
 
-/// How to fit.
-#[derive(Clone, Debug)]
+/// The options of `kchess tune net`.
+#[derive(clap::Args, Clone, Debug)]
 pub struct NetOptions {
-    /// The labelled positions, `FEN;R;CP` a line.
-    pub data: PathBuf,
-    /// Where the network's weights go.
+    #[command(flatten)]
+    pub labelled: DataArgs,
+    /// Where to write the network.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "chess-core/src/eval/network_weights.rs"
+    )]
     pub out: PathBuf,
     /// Passes over the data.
+    #[arg(long, default_value_t = 8)]
     pub epochs: usize,
     /// Adam's step size.
+    #[arg(long, default_value_t = LEARNING_RATE)]
     pub learning_rate: f32,
     /// The seed of the starting weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Sets of positions kept out of the fit, to measure it on, each on its own; the first
-    /// chooses the epoch kept.
-    pub validation: Vec<PathBuf>,
-    /// Whether the fit starts from the current network (otherwise from seeded random weights).
+    /// Start from the current network instead of random weights (to go on fitting it,
+    /// on new positions or on top of refitted terms).
+    #[arg(long)]
     pub from_current: bool,
-    /// Whether the mirror images of the positions are fitted too ([`data::mirror_fen`]).
-    pub mirror: bool,
 }
 
 /// One position: the inputs its pieces switch on (the side to move's view, then the other's),
@@ -286,9 +291,9 @@ fn train(
 
 /// Fits the network and writes it; prints the progress.
 pub fn run(opts: &NetOptions) -> Result<(), DataError> {
-    let mut samples = read(&opts.data, opts.mirror)?;
+    let mut samples = read(&opts.labelled.data, opts.labelled.mirror)?;
     let k = fit_k(&samples);
-    let validation = (opts.validation.iter())
+    let validation = (opts.labelled.validation.iter())
         .map(|path| read(path, false).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     let current = Net::current();
@@ -426,13 +431,15 @@ mod tests {
         let path = temp_file("current-net", MISJUDGED);
         let out = path.with_extension("rs");
         run(&NetOptions {
-            data: path.clone(),
+            labelled: DataArgs {
+                data: path.clone(),
+                validation: Vec::new(),
+                mirror: false,
+            },
             out: out.clone(),
             epochs: 0,
             learning_rate: LEARNING_RATE,
             seed: 1,
-            validation: Vec::new(),
-            mirror: false,
             from_current: true,
         })
         .unwrap();
@@ -448,14 +455,16 @@ mod tests {
         let path = temp_file("lower", MISJUDGED);
         let out = path.with_extension("rs");
         let opts = NetOptions {
-            data: path.clone(),
+            labelled: DataArgs {
+                data: path.clone(),
+                validation: vec![path.clone()],
+                mirror: false,
+            },
             out: out.clone(),
             epochs: 40,
             learning_rate: 0.01,
             seed: 1,
-            validation: vec![path.clone()],
             from_current: false,
-            mirror: false,
         };
         let mut samples = read(&path, false).unwrap();
         let mut net = Net::new(&mut Rng::new(1));
