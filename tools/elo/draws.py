@@ -48,14 +48,14 @@ def main():
     ahead = collections.Counter()
     taken = []
     for name, game, us in drawn_games(args.pgn, args.player):
-        board = game.end().board()
+        last = game.end()
+        board = last.board()
         balance = material_points(board, us) - material_points(board, not us)
         side = "ahead" if balance > 0 else "behind" if balance < 0 else "level"
         termination = game.headers.get("Termination", "?")
         ends[(termination, side)] += 1
         if balance > 0:
             ahead[f"{material_string(board, us)} v {material_string(board, not us)}"] += 1
-        last = game.end()
         if board.is_stalemate() and last.parent is not None and board.turn != us:
             before = last.parent.board()
             if before.is_capture(last.move):

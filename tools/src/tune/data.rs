@@ -57,10 +57,10 @@ pub fn mirror_fen(fen: &str) -> Option<String> {
         .split('/')
         .map(|r| r.chars().rev().collect())
         .collect();
-    let en_passant: String = match en_passant.as_bytes() {
-        [file @ b'a'..=b'h', rank] => [char::from(b'a' + b'h' - file), char::from(*rank)]
-            .iter()
-            .collect(),
+    let en_passant = match en_passant.as_bytes() {
+        [file @ b'a'..=b'h', rank] => {
+            format!("{}{}", char::from(b'a' + b'h' - file), char::from(*rank))
+        }
         _ => en_passant.to_owned(),
     };
     let mut image = format!("{} {side} - {en_passant}", ranks.join("/"));
@@ -131,8 +131,10 @@ pub fn read<T>(
     mut sample: impl FnMut(Labelled) -> T,
 ) -> Result<Vec<T>, DataError> {
     let mut samples = Vec::new();
-    for mirrored in [false, true].into_iter().take(1 + usize::from(mirror)) {
-        read_pass(path, mirrored, &mut |l| samples.push(sample(l)))?;
+    let mut add = |l| samples.push(sample(l));
+    read_pass(path, false, &mut add)?;
+    if mirror {
+        read_pass(path, true, &mut add)?;
     }
     if samples.is_empty() {
         return Err(DataError::Empty(path.to_owned()));
@@ -163,18 +165,15 @@ fn read_pass(path: &Path, mirrored: bool, add: &mut impl FnMut(Labelled)) -> Res
         else {
             return Err(bad("expected FEN;R;CP".into()));
         };
-        let image;
-        let fen = if mirrored {
-            match mirror_fen(fen) {
-                Some(m) => {
-                    image = m;
-                    image.as_str()
-                }
-                None => continue,
-            }
+        let image = if mirrored {
+            let Some(image) = mirror_fen(fen) else {
+                continue;
+            };
+            Some(image)
         } else {
-            fen
+            None
         };
+        let fen = image.as_deref().unwrap_or(fen);
         let pos = parse_fen(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
         let result: Option<f64> = match result.trim() {
             "1" => Some(1.0),
@@ -273,17 +272,16 @@ mod tests {
 
     #[test]
     fn a_position_no_side_may_castle_in_is_mirrored_file_for_file() {
-        let image = |fen| mirror_fen(fen);
         assert_eq!(
-            image("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1").as_deref(),
+            mirror_fen("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1").as_deref(),
             Some("3k4/4pppp/8/8/8/8/4PPPP/3K2N1 w - - 0 1")
         );
         assert_eq!(
-            image("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").as_deref(),
+            mirror_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").as_deref(),
             Some("3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2")
         );
-        assert_eq!(image("r3k3/8/8/8/8/8/8/4K3 b q - 0 1"), None);
-        assert_eq!(image("4k3/8/8/8/8/8/8/4K3 w"), None);
+        assert_eq!(mirror_fen("r3k3/8/8/8/8/8/8/4K3 b q - 0 1"), None);
+        assert_eq!(mirror_fen("4k3/8/8/8/8/8/8/4K3 w"), None);
     }
 
     #[test]
