@@ -5,9 +5,11 @@
 //! of view (`1`, `0.5` or `0`, or `-` when the result says nothing about the position) and a
 //! reference score in centipawns from the side to move's point of view (Stockfish's, from
 //! `tools/tune/label.py`). The target of a position is a blend of the reference score through
-//! a logistic curve and the game's result: `LAMBDA * sigmoid(cp) + (1 - LAMBDA) * result`, or
+//! a logistic curve and the game's result: `lambda * sigmoid(cp) + (1 - lambda) * result`, or
 //! the curve alone when the result is `-` (positions from games against a much stronger
-//! engine, lost whatever the position).
+//! engine, lost whatever the position). A fit may choose its `lambda` (`--lambda`); held-out
+//! positions are always measured with [`LAMBDA`]'s targets, so that fits of any `lambda`
+//! compare.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -18,7 +20,8 @@ use chess_core::board::Position;
 use chess_core::fen::parse_fen;
 use chess_core::piece::Color;
 
-/// The share of the reference score in the target; the rest is the game's result.
+/// The share of the reference score in the target; the rest is the game's result. The
+/// default of `--lambda`, and always that of the held-out positions.
 pub const LAMBDA: f64 = 0.75;
 /// Centipawns of the logistic curve's unit: `sigmoid(x) = 1 / (1 + 10^(-x / SIGMOID_CP))`.
 pub const SIGMOID_CP: f64 = 400.0;
@@ -38,6 +41,18 @@ pub struct DataArgs {
     /// after all the positions, as if appended to the file.
     #[arg(long)]
     pub mirror: bool,
+    /// The share of the reference score in the fitted positions' targets, 0 to 1; the rest is
+    /// the game's result. The held-out positions keep the default's targets.
+    #[arg(long, default_value_t = LAMBDA, value_parser = parse_lambda)]
+    pub lambda: f64,
+}
+
+/// A `--lambda`: a share, 0 to 1.
+fn parse_lambda(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?} is not a share from 0 to 1")),
+    }
 }
 
 /// The FEN of `fen`'s mirror image, its files a to h, or `None` when a side may castle (the
@@ -123,18 +138,21 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-x / SIGMOID_CP))
 }
 
-/// Reads the labelled positions of `path`, each turned into a sample by `sample`; with
-/// `mirror`, then the mirror image of each that has one ([`mirror_fen`]), in the same order.
+/// Reads the labelled positions of `path`, their targets the reference score's share `lambda`
+/// and the result's the rest, each turned into a sample by `sample`; with `mirror`, then the
+/// mirror image of each that has one ([`mirror_fen`]), in the same order.
 pub fn read<T>(
     path: &Path,
     mirror: bool,
+    lambda: f64,
     mut sample: impl FnMut(Labelled) -> T,
 ) -> Result<Vec<T>, DataError> {
+    debug_assert!((0.0..=1.0).contains(&lambda), "lambda is a share");
     let mut samples = Vec::new();
     let mut add = |l| samples.push(sample(l));
-    read_pass(path, false, &mut add)?;
+    read_pass(path, false, lambda, &mut add)?;
     if mirror {
-        read_pass(path, true, &mut add)?;
+        read_pass(path, true, lambda, &mut add)?;
     }
     if samples.is_empty() {
         return Err(DataError::Empty(path.to_owned()));
@@ -143,7 +161,12 @@ pub fn read<T>(
 }
 
 /// One pass over the lines of `path`: each labelled position, or each mirror image of one.
-fn read_pass(path: &Path, mirrored: bool, add: &mut impl FnMut(Labelled)) -> Result<(), DataError> {
+fn read_pass(
+    path: &Path,
+    mirrored: bool,
+    lambda: f64,
+    add: &mut impl FnMut(Labelled),
+) -> Result<(), DataError> {
     let io_error = |source| DataError::Io {
         path: path.to_owned(),
         source,
@@ -195,7 +218,7 @@ fn read_pass(path: &Path, mirrored: bool, add: &mut impl FnMut(Labelled)) -> Res
         add(Labelled {
             pos,
             target: result.map_or(sigmoid(white_cp), |r| {
-                LAMBDA * sigmoid(white_cp) + (1.0 - LAMBDA) * r
+                lambda * sigmoid(white_cp) + (1.0 - lambda) * r
             }),
             has_result: result.is_some(),
         });
@@ -285,10 +308,27 @@ mod tests {
     }
 
     #[test]
+    fn lambda_shares_the_target_between_the_reference_score_and_the_result() {
+        // Black to move, 200 cp down: White's reference score is +200; White won.
+        let path = temp_file("lambda", "4k3/8/8/8/8/8/8/4K2R b - - 0 1;1;-200\n");
+        let target = |lambda| read(&path, false, lambda, |l| l.target).unwrap()[0];
+        assert_eq!(target(1.0), sigmoid(200.0));
+        assert_eq!(target(0.0), 1.0);
+        assert_eq!(target(LAMBDA), LAMBDA * sigmoid(200.0) + (1.0 - LAMBDA));
+        assert_eq!(parse_lambda("1"), Ok(1.0));
+        assert_eq!(
+            parse_lambda("1.5"),
+            Err("\"1.5\" is not a share from 0 to 1".into())
+        );
+        assert!(parse_lambda("x").is_err());
+        let _ = fs::remove_file(path);
+    }
+
+    #[test]
     fn the_mirror_images_come_after_the_positions_with_their_targets() {
         let lines = format!("{MISJUDGED}r3k3/8/8/8/8/8/8/4K3 b q - 0 1;0;-50\n");
         let path = temp_file("mirror", &lines);
-        let read_all = |mirror| read(&path, mirror, |l| (l.pos, l.target)).unwrap();
+        let read_all = |mirror| read(&path, mirror, LAMBDA, |l| (l.pos, l.target)).unwrap();
         let (plain, mirrored) = (read_all(false), read_all(true));
         assert_eq!((plain.len(), mirrored.len()), (3, 5));
         assert_eq!(mirrored[..3], plain[..]);

@@ -82,8 +82,13 @@ struct Sample {
 
 /// Reads the data into samples, with the network's correction when `with_network`, and
 /// then their mirror images when `mirror`.
-fn read(path: &Path, with_network: bool, mirror: bool) -> Result<Vec<Sample>, DataError> {
-    data::read(path, mirror, |l| {
+fn read(
+    path: &Path,
+    with_network: bool,
+    mirror: bool,
+    lambda: f64,
+) -> Result<Vec<Sample>, DataError> {
+    data::read(path, mirror, lambda, |l| {
         let trace = eval::trace(&l.pos);
         let white = l.pos.side_to_move() == Color::White;
         let network = if with_network {
@@ -194,7 +199,12 @@ fn adam(
 
 /// Fits the weights and writes them; prints the progress.
 pub fn run(opts: &FitOptions) -> Result<(), DataError> {
-    let samples = read(&opts.labelled.data, opts.with_network, opts.labelled.mirror)?;
+    let samples = read(
+        &opts.labelled.data,
+        opts.with_network,
+        opts.labelled.mirror,
+        opts.labelled.lambda,
+    )?;
     let mut w = current_weights();
     let k = fit_k(&samples, &w);
     eprintln!(
@@ -203,7 +213,7 @@ pub fn run(opts: &FitOptions) -> Result<(), DataError> {
         loss(samples.iter(), &w, k)
     );
     let validation = (opts.labelled.validation.iter())
-        .map(|path| read(path, opts.with_network, false).map(|v| (path, v)))
+        .map(|path| read(path, opts.with_network, false, data::LAMBDA).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     let errors = |w: &[f64]| -> Vec<f64> {
         (validation.iter())
@@ -329,6 +339,7 @@ mod tests {
                 data: path.clone(),
                 validation: Vec::new(),
                 mirror: false,
+                lambda: data::LAMBDA,
             },
             out: out.clone(),
             epochs: 0,
@@ -346,7 +357,7 @@ mod tests {
         // White a knight up but scored level, and a level position scored as White winning:
         // the fit must move the weights towards the labels.
         let path = temp_file("lower", MISJUDGED);
-        let samples = read(&path, false, false).unwrap();
+        let samples = read(&path, false, false, data::LAMBDA).unwrap();
         let mut w = current_weights();
         let before = loss(samples.iter(), &w, 1.0);
         let knight = terms::MATERIAL + PieceKind::Knight.index();
@@ -381,6 +392,7 @@ mod tests {
                     data: train.clone(),
                     validation,
                     mirror: false,
+                    lambda: data::LAMBDA,
                 },
                 out: out.clone(),
                 epochs: 200,
@@ -404,14 +416,14 @@ mod tests {
         let with_result = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1;1;250\n";
         let without = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1;-;200\n";
         let path = temp_file("score-alone", &format!("{with_result}{without}"));
-        let samples = read(&path, false, false).unwrap();
+        let samples = read(&path, false, false, data::LAMBDA).unwrap();
         assert!(samples[0].has_result && !samples[1].has_result);
         assert_eq!(samples[1].target, sigmoid(-200.0));
         let only = temp_file("with-result", with_result);
         let w = current_weights();
         assert_eq!(
             fit_k(&samples, &w),
-            fit_k(&read(&only, false, false).unwrap(), &w)
+            fit_k(&read(&only, false, false, data::LAMBDA).unwrap(), &w)
         );
         let _ = (fs::remove_file(path), fs::remove_file(only));
     }
@@ -424,8 +436,8 @@ mod tests {
         let path = temp_file("network", &format!("{fen};0.5;20\n{black};0.5;-20\n"));
         let w = current_weights();
         let (with, without) = (
-            read(&path, true, false).unwrap(),
-            read(&path, false, false).unwrap(),
+            read(&path, true, false, data::LAMBDA).unwrap(),
+            read(&path, false, false, data::LAMBDA).unwrap(),
         );
         for (pos, sign, a, b) in [
             (fen, 1.0, &with[0], &without[0]),
@@ -441,7 +453,10 @@ mod tests {
     #[test]
     fn a_bad_line_names_its_number() {
         let path = temp_file("bad", "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\nnot a fen;1;0\n");
-        let err = read(&path, false, false).err().unwrap().to_string();
+        let err = read(&path, false, false, data::LAMBDA)
+            .err()
+            .unwrap()
+            .to_string();
         assert_eq!(
             err,
             format!("{}: line 2: FEN has 3 fields; expected 6", path.display())

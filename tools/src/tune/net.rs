@@ -72,8 +72,8 @@ struct Sample {
     has_result: bool,
 }
 
-fn read(path: &Path, mirror: bool) -> Result<Vec<Sample>, DataError> {
-    data::read(path, mirror, |l| {
+fn read(path: &Path, mirror: bool, lambda: f64) -> Result<Vec<Sample>, DataError> {
+    data::read(path, mirror, lambda, |l| {
         let (mut ours, mut theirs) = (Vec::with_capacity(64), Vec::with_capacity(32));
         network::for_each_input(&l.pos, |o, t| {
             // Inputs are below 768.
@@ -291,10 +291,14 @@ fn train(
 
 /// Fits the network and writes it; prints the progress.
 pub fn run(opts: &NetOptions) -> Result<(), DataError> {
-    let mut samples = read(&opts.labelled.data, opts.labelled.mirror)?;
+    let mut samples = read(
+        &opts.labelled.data,
+        opts.labelled.mirror,
+        opts.labelled.lambda,
+    )?;
     let k = fit_k(&samples);
     let validation = (opts.labelled.validation.iter())
-        .map(|path| read(path, false).map(|v| (path, v)))
+        .map(|path| read(path, false, data::LAMBDA).map(|v| (path, v)))
         .collect::<Result<Vec<_>, _>>()?;
     let current = Net::current();
     eprintln!(
@@ -435,6 +439,7 @@ mod tests {
                 data: path.clone(),
                 validation: Vec::new(),
                 mirror: false,
+                lambda: data::LAMBDA,
             },
             out: out.clone(),
             epochs: 0,
@@ -459,6 +464,7 @@ mod tests {
                 data: path.clone(),
                 validation: vec![path.clone()],
                 mirror: false,
+                lambda: data::LAMBDA,
             },
             out: out.clone(),
             epochs: 40,
@@ -466,7 +472,7 @@ mod tests {
             seed: 1,
             from_current: false,
         };
-        let mut samples = read(&path, false).unwrap();
+        let mut samples = read(&path, false, data::LAMBDA).unwrap();
         let mut net = Net::new(&mut Rng::new(1));
         let before = loss(&net, &samples, 1.0);
         let mut errors = Vec::new();
