@@ -184,7 +184,7 @@ fn front_span(color: Color, sq: Square) -> Bitboard {
 }
 
 /// The squares `color`'s pawns attack.
-fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     // One arm per colour, so that the directions are constants.
     match color {
         Color::White => attacks::shift(pawns, NORTH_WEST) | attacks::shift(pawns, NORTH_EAST),

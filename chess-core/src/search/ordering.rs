@@ -3,8 +3,9 @@
 //! the killers and the history.
 
 use super::{reduction, Searcher, LMR_HISTORY_DIVISOR};
-use crate::board::{en_passant_victim, Position};
-use crate::eval::PIECE_VALUE;
+use crate::attacks::{self, Bitboard, Squares};
+use crate::board::{en_passant_victim, Board, Position};
+use crate::eval::{pawn_attacks, PIECE_VALUE};
 use crate::game::HistoryStore;
 use crate::piece::{Color, Move, PieceKind, PIECES_PER_SIDE};
 
@@ -27,6 +28,13 @@ const HISTORY_BONUS_SCALE: i32 = 32;
 /// ...and at most this much.
 const HISTORY_BONUS_MAX: i32 = 1_536;
 
+/// A quiet move that takes a piece out of a lesser enemy piece's attack (to a square no lesser
+/// piece attacks) is ordered this much higher, by the kind of the piece; one that puts a piece
+/// not attacked so into such an attack, this much lower. By kind: none for pawns and the king.
+const ORDER_THREAT: [i32; PieceKind::COUNT] = [0, 6_000, 6_000, 8_000, 12_000, 0];
+/// A quiet move that gives check from its target square is ordered this much higher.
+const ORDER_QUIET_CHECK: i32 = 8_000;
+
 /// The static exchange on one square has at most one capture per piece on the board, plus the
 /// move itself and a final entry.
 const SEE_SWAP_LIST: usize = Color::COUNT * PIECES_PER_SIDE + 2;
@@ -42,6 +50,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let b = self.pos.board();
         let killers = frame.killers;
         let len = frame.moves.len();
+        // Made at the first quiet move: quiescence and ProbCut order captures alone.
+        let mut threats = None;
         for i in 0..len {
             let Some(&mv) = frame.moves.as_slice().get(i) else {
                 break;
@@ -68,7 +78,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             } else if mv == killers[1] {
                 ORDER_KILLER[1]
             } else {
-                self.mem.history.get(side, attacker, mv.to())
+                let threats = threats.get_or_insert_with(|| Threats::of(b, side.other()));
+                self.mem.history.get(side, attacker, mv.to()) + threats.order(attacker, mv)
             };
             if let Some(s) = frame.scores.get_mut(i) {
                 *s = score;
@@ -211,6 +222,76 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 self.mem.history.update(side, kind, mv.to(), malus);
             }
         }
+    }
+}
+
+/// Where the side not to move attacks with a lesser piece than each of ours: with pawns (a
+/// minor piece's lesser), with pawns or minor pieces (a rook's), and with pawns, minor pieces or
+/// rooks (a queen's); and where each kind of ours would check its king.
+struct Threats {
+    by_pawn: Bitboard,
+    by_minor: Bitboard,
+    by_rook: Bitboard,
+    checks: [Bitboard; PieceKind::COUNT],
+}
+
+impl Threats {
+    fn of(b: &Board, them: Color) -> Threats {
+        let occ = b.occupied();
+        let by_pawn = pawn_attacks(them, b.pieces_bb(them, PieceKind::Pawn));
+        let mut by_minor = by_pawn;
+        for sq in Squares(b.pieces_bb(them, PieceKind::Knight)) {
+            by_minor |= attacks::knight(sq);
+        }
+        for sq in Squares(b.pieces_bb(them, PieceKind::Bishop)) {
+            by_minor |= attacks::bishop(sq, occ);
+        }
+        let mut by_rook = by_minor;
+        for sq in Squares(b.pieces_bb(them, PieceKind::Rook)) {
+            by_rook |= attacks::rook(sq, occ);
+        }
+        let king = b.king_square(them);
+        let (diagonal, straight) = (attacks::bishop(king, occ), attacks::rook(king, occ));
+        Threats {
+            by_pawn,
+            by_minor,
+            by_rook,
+            checks: [
+                attacks::pawn(them, king),
+                attacks::knight(king),
+                diagonal,
+                straight,
+                diagonal | straight,
+                0,
+            ],
+        }
+    }
+
+    /// The squares where a piece of `kind` is attacked by a lesser one (none for a pawn or a
+    /// king).
+    fn against(&self, kind: PieceKind) -> Bitboard {
+        match kind {
+            PieceKind::Knight | PieceKind::Bishop => self.by_pawn,
+            PieceKind::Rook => self.by_minor,
+            PieceKind::Queen => self.by_rook,
+            PieceKind::Pawn | PieceKind::King => 0,
+        }
+    }
+
+    /// What the threats add to the order of the quiet move `mv` of a piece of `kind`:
+    /// [`ORDER_THREAT`] for an escape, minus it for a move into a lesser piece's attack, and
+    /// [`ORDER_QUIET_CHECK`] for a check from its target square.
+    fn order(&self, kind: PieceKind, mv: Move) -> i32 {
+        let danger = self.against(kind);
+        let (from, to) = (danger & mv.from().bit() != 0, danger & mv.to().bit() != 0);
+        let value = ORDER_THREAT[kind.index()];
+        let escape = match (from, to) {
+            (true, false) => value,
+            (false, true) => -value,
+            _ => 0,
+        };
+        let check = self.checks[kind.index()] & mv.to().bit() != 0;
+        escape + if check { ORDER_QUIET_CHECK } else { 0 }
     }
 }
 
