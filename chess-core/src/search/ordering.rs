@@ -225,13 +225,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 }
 
-/// Where the side not to move attacks with a lesser piece than each of ours: with pawns (a
-/// minor piece's lesser), with pawns or minor pieces (a rook's), and with pawns, minor pieces or
-/// rooks (a queen's); and where each kind of ours would check its king.
+/// By the kind of each of our pieces: the squares where the side not to move attacks it with a
+/// lesser piece (a minor piece: pawns; a rook: pawns or minor pieces; a queen: pawns, minor
+/// pieces or rooks; none for a pawn or the king), and the squares from which it would check
+/// their king.
 struct Threats {
-    by_pawn: Bitboard,
-    by_minor: Bitboard,
-    by_rook: Bitboard,
+    danger: [Bitboard; PieceKind::COUNT],
     checks: [Bitboard; PieceKind::COUNT],
 }
 
@@ -253,9 +252,7 @@ impl Threats {
         let king = b.king_square(them);
         let (diagonal, straight) = (attacks::bishop(king, occ), attacks::rook(king, occ));
         Threats {
-            by_pawn,
-            by_minor,
-            by_rook,
+            danger: [0, by_pawn, by_pawn, by_minor, by_rook, 0],
             checks: [
                 attacks::pawn(them, king),
                 attacks::knight(king),
@@ -267,31 +264,23 @@ impl Threats {
         }
     }
 
-    /// The squares where a piece of `kind` is attacked by a lesser one (none for a pawn or a
-    /// king).
-    fn against(&self, kind: PieceKind) -> Bitboard {
-        match kind {
-            PieceKind::Knight | PieceKind::Bishop => self.by_pawn,
-            PieceKind::Rook => self.by_minor,
-            PieceKind::Queen => self.by_rook,
-            PieceKind::Pawn | PieceKind::King => 0,
-        }
-    }
-
     /// What the threats add to the order of the quiet move `mv` of a piece of `kind`:
     /// [`ORDER_THREAT`] for an escape, minus it for a move into a lesser piece's attack, and
     /// [`ORDER_QUIET_CHECK`] for a check from its target square.
     fn order(&self, kind: PieceKind, mv: Move) -> i32 {
-        let danger = self.against(kind);
-        let (from, to) = (danger & mv.from().bit() != 0, danger & mv.to().bit() != 0);
+        let (danger, checks) = (self.danger[kind.index()], self.checks[kind.index()]);
         let value = ORDER_THREAT[kind.index()];
-        let escape = match (from, to) {
+        let escape = match (danger & mv.from().bit() != 0, danger & mv.to().bit() != 0) {
             (true, false) => value,
             (false, true) => -value,
             _ => 0,
         };
-        let check = self.checks[kind.index()] & mv.to().bit() != 0;
-        escape + if check { ORDER_QUIET_CHECK } else { 0 }
+        escape
+            + if checks & mv.to().bit() != 0 {
+                ORDER_QUIET_CHECK
+            } else {
+                0
+            }
     }
 }
 
