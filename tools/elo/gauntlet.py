@@ -19,6 +19,12 @@ script prints W/D/L from kchess's side, the score, the Elo difference with a 95%
 (logistic model, per-game variance as cutechess-cli computes it) and the implied kchess rating
 (level + difference). The last lines are machine-readable `RESULT level=... ` records.
 
+`--resume PGN` goes on with a run that was stopped or that is to be made longer: the games of
+PGN (an earlier run's, with the same openings) are counted first, each checked against the
+opening and the colours the order gives its round, and only the rounds not yet played are
+played, their games appended to --pgn. So a run of `--games 100` and one of `--games 200
+--resume` its PGN play the 200 games `--games 200` plays, and the figure is that of all 200.
+
 The kchess engine can be pointed at /dev/chess with --engine-args "--device /dev/chess".
 Stockfish's UCI_Elo is calibrated at longer time controls (60 s + 0.6 s per game), so ratings
 at 200 ms per move are indicative only.
@@ -34,6 +40,7 @@ import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 from matchplay import (
     Seat,
@@ -50,6 +57,36 @@ from matchplay import (
 )
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def resume(path, levels, openings, label):
+    """The results of an earlier run's PGN: {(level, round): kchess's points}. Each game must be
+    one this run would play at that round: its level among `levels`, kchess (`label`) on the
+    side and the opening the order gives the round."""
+    done = {}
+    with open(path, encoding="utf-8") as f:
+        while (headers := chess.pgn.read_headers(f)) is not None:
+            round_no = headers.get("Round", "")
+            kchess_white = round_no.isdigit() and int(round_no) % 2 == 1
+            sf_name = headers.get("Black" if kchess_white else "White", "")
+            level = sf_name.removeprefix("Stockfish ")
+            if not (round_no.isdigit() and level.isdigit() and int(level) in levels):
+                raise SystemExit(
+                    f"{path}: a game of round {round_no!r} against {sf_name!r}, not one of this run's levels "
+                    f"({', '.join(map(str, levels))})"
+                )
+            kchess_name = headers.get("White" if kchess_white else "Black")
+            name = openings[((int(round_no) - 1) // 2) % len(openings)][1]
+            if kchess_name != label or headers.get("Opening") != name:
+                raise SystemExit(
+                    f"{path}: round {round_no} was {kchess_name!r} from {headers.get('Opening')!r}, but this "
+                    f"run gives it {label!r} from {name!r}: not the same --openings or --kchess-elo"
+                )
+            key = (int(level), int(round_no))
+            if key in done:
+                raise SystemExit(f"{path}: round {round_no} at {level} is there twice")
+            done[key] = points_for(headers["Result"], kchess_white)
+    return done
 
 
 def read_openings(path):
@@ -179,6 +216,7 @@ def main():
     ap.add_argument("--tc", help="a clock instead: seconds a game + seconds a move, e.g. 10+0.1")
     ap.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
     ap.add_argument("--pgn", help="write the games to this PGN file (on a clock, with [%%clk] after each move)")
+    ap.add_argument("--resume", metavar="PGN", help="count the games of an earlier run's PGN and play the rest")
     ap.add_argument("--openings", default=os.path.join(HERE, "openings.txt"))
     ap.add_argument("--kchess-elo", type=int, help="play kchess at this strength level (UCI_Elo)")
     ap.add_argument("--sf-threads", type=int, default=1)
@@ -229,18 +267,27 @@ def main():
         flush=True,
     )
 
+    resumed = resume(args.resume, levels, openings, kchess_label(args)) if args.resume else {}
+    tally = {level: [0, 0, 0] for level in levels}
+    for (level, round_no), points in resumed.items():
+        if round_no > args.games:
+            raise SystemExit(f"{args.resume}: round {round_no} at {level}, more than --games {args.games}")
+        tally[level][0 if points == 1.0 else 1 if points == 0.5 else 2] += 1
+    if resumed:
+        print(f"resumed from {args.resume}: {len(resumed)} games", flush=True)
+
     jobs = []
     for level in levels:
         for i in range(args.games):
             opening = openings[(i // 2) % len(openings)]
-            jobs.append((level, opening, i % 2 == 0, i + 1))
+            if (level, i + 1) not in resumed:
+                jobs.append((level, opening, i % 2 == 0, i + 1))
 
     players = Players()
     all_players = []
     lock = threading.Lock()
-    tally = {level: [0, 0, 0] for level in levels}
-    done = [0]
-    pgn_file = open(args.pgn, "w", encoding="utf-8") if args.pgn else None
+    done = [len(resumed)]
+    pgn_file = open(args.pgn, "a" if args.resume else "w", encoding="utf-8") if args.pgn else None
 
     def run(job):
         level, opening, kchess_white, round_no = job
@@ -261,7 +308,7 @@ def main():
                     colour = "white" if kchess_white else "black"
                     verdict = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[points]
                     print(
-                        f"[{done[0]}/{len(jobs)}] {level} game {round_no}: kchess ({colour}) {verdict} "
+                        f"[{done[0]}/{len(jobs) + len(resumed)}] {level} game {round_no}: kchess ({colour}) {verdict} "
                         f"{game.headers['Result']} by {termination} after {plies} plies "
                         f"({opening[1]})  kchess +{t[0]} ={t[1]} -{t[2]}",
                         flush=True,
@@ -274,7 +321,8 @@ def main():
             pgn_file.close()
 
     minutes = (time.monotonic() - started) / 60
-    print(f"\n{len(jobs)} games in {minutes:.1f} min")
+    with_resumed = f", {len(jobs) + len(resumed)} with the resumed ones" if resumed else ""
+    print(f"\n{len(jobs)} games in {minutes:.1f} min{with_resumed}")
     print(f"{'level':>6} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'score':>7}  {'Elo diff (95%)':>16}  {'kchess Elo':>14}")
     records = []
     for level in levels:
