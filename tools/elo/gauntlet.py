@@ -54,35 +54,44 @@ from matchplay import (
     play_game as play_moves,
     points_for,
     seating,
+    wdl_slot,
 )
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def resume(path, levels, openings, label):
+def scheduled(openings, round_no):
+    """The opening of a level's round `round_no` (from 1), and whether kchess has White: each
+    line twice, kchess White first."""
+    return openings[((round_no - 1) // 2) % len(openings)], round_no % 2 == 1
+
+
+def resume(path, levels, games, openings, label):
     """The results of an earlier run's PGN: {(level, round): kchess's points}. Each game must be
-    one this run would play at that round: its level among `levels`, kchess (`label`) on the
-    side and the opening the order gives the round."""
+    one this run would play: its level among `levels`, its round at most `games`, and kchess
+    (`label`) on the side and the opening the order gives that round."""
     done = {}
     with open(path, encoding="utf-8") as f:
         while (headers := chess.pgn.read_headers(f)) is not None:
-            round_no = headers.get("Round", "")
-            kchess_white = round_no.isdigit() and int(round_no) % 2 == 1
+            round_text = headers.get("Round", "")
+            if not round_text.isdigit() or not 1 <= int(round_text) <= games:
+                raise SystemExit(f"{path}: a game of round {round_text!r}, not one of this run's 1..{games}")
+            round_no = int(round_text)
+            (_, name), kchess_white = scheduled(openings, round_no)
             sf_name = headers.get("Black" if kchess_white else "White", "")
             level = sf_name.removeprefix("Stockfish ")
-            if not (round_no.isdigit() and level.isdigit() and int(level) in levels):
+            if not (level.isdigit() and int(level) in levels):
                 raise SystemExit(
-                    f"{path}: a game of round {round_no!r} against {sf_name!r}, not one of this run's levels "
+                    f"{path}: round {round_no} against {sf_name!r}, not one of this run's levels "
                     f"({', '.join(map(str, levels))})"
                 )
             kchess_name = headers.get("White" if kchess_white else "Black")
-            name = openings[((int(round_no) - 1) // 2) % len(openings)][1]
             if kchess_name != label or headers.get("Opening") != name:
                 raise SystemExit(
                     f"{path}: round {round_no} was {kchess_name!r} from {headers.get('Opening')!r}, but this "
                     f"run gives it {label!r} from {name!r}: not the same --openings or --kchess-elo"
                 )
-            key = (int(level), int(round_no))
+            key = (int(level), round_no)
             if key in done:
                 raise SystemExit(f"{path}: round {round_no} at {level} is there twice")
             done[key] = points_for(headers["Result"], kchess_white)
@@ -267,21 +276,19 @@ def main():
         flush=True,
     )
 
-    resumed = resume(args.resume, levels, openings, kchess_label(args)) if args.resume else {}
+    resumed = resume(args.resume, levels, args.games, openings, kchess_label(args)) if args.resume else {}
     tally = {level: [0, 0, 0] for level in levels}
-    for (level, round_no), points in resumed.items():
-        if round_no > args.games:
-            raise SystemExit(f"{args.resume}: round {round_no} at {level}, more than --games {args.games}")
-        tally[level][0 if points == 1.0 else 1 if points == 0.5 else 2] += 1
+    for (level, _), points in resumed.items():
+        tally[level][wdl_slot(points)] += 1
     if resumed:
         print(f"resumed from {args.resume}: {len(resumed)} games", flush=True)
 
-    jobs = []
-    for level in levels:
-        for i in range(args.games):
-            opening = openings[(i // 2) % len(openings)]
-            if (level, i + 1) not in resumed:
-                jobs.append((level, opening, i % 2 == 0, i + 1))
+    jobs = [
+        (level, *scheduled(openings, round_no), round_no)
+        for level in levels
+        for round_no in range(1, args.games + 1)
+        if (level, round_no) not in resumed
+    ]
 
     players = Players()
     all_players = []
@@ -303,7 +310,7 @@ def main():
                 level, opening, kchess_white, round_no = job
                 with lock:
                     t = tally[level]
-                    t[0 if points == 1.0 else 1 if points == 0.5 else 2] += 1
+                    t[wdl_slot(points)] += 1
                     done[0] += 1
                     colour = "white" if kchess_white else "black"
                     verdict = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[points]

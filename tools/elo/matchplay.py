@@ -183,6 +183,11 @@ def points_for(result, white):
     return {"1-0": 0.0, "0-1": 1.0}.get(result, 0.5)
 
 
+def wdl_slot(points):
+    """Where a side's `points` for a game count in a [wins, draws, losses] tally."""
+    return 0 if points == 1.0 else 1 if points == 0.5 else 2
+
+
 def pgn_record(board, headers, clocks=()):
     """The game played on `board` (from its root, a set-up position included) as PGN, with the
     given headers and the date. `clocks` (a GameEnd's) annotate the last moves with the clock

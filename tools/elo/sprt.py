@@ -60,7 +60,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-from matchplay import Seat, close, close_all, estimate, forget_failed, parse_tc, pgn_record, play_game, points_for, seating
+from matchplay import Seat, close, close_all, estimate, forget_failed, parse_tc, pgn_record, play_game, points_for, seating, wdl_slot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -198,7 +198,7 @@ class Tally:
 
     def add_pair(self, points, kinds):
         for p in points:
-            self.wdl[0 if p == 1.0 else 1 if p == 0.5 else 2] += 1
+            self.wdl[wdl_slot(p)] += 1
         self.pentanomial[round(2 * sum(points))] += 1
         self.kinds.update(kinds)
 
