@@ -313,7 +313,7 @@ def main():
                     t[wdl_slot(points)] += 1
                     done[0] += 1
                     colour = "white" if kchess_white else "black"
-                    verdict = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[points]
+                    verdict = ("wins", "draws", "loses")[wdl_slot(points)]
                     print(
                         f"[{done[0]}/{len(jobs) + len(resumed)}] {level} game {round_no}: kchess ({colour}) {verdict} "
                         f"{game.headers['Result']} by {termination} after {plies} plies "
