@@ -16,20 +16,21 @@ search could not win, or did not know to be drawn before it went into them. Amon
 stalemates it lists those the player's own move made by a capture, with the position before
 it: a piece given up to stalemate the player, taken.
 
-Reads PGNs only, no engine: about 15 seconds for a thousand games. With --score N, Stockfish
-(/usr/games/stockfish, one thread, N nodes a position) also scores each draw by repetition
-20 and 8 plies before its end, from the player's side: whether the repetition threw away an
-advantage (at least +50 cp) or saved a worse position (-50 or less); about a minute for a
-gauntlet's repetitions at 300000 nodes.
+Reads PGNs only, no engine: about 15 seconds for a thousand games. With --score DEPTH,
+Stockfish also scores each draw by repetition 20 and 8 plies before its end, from the
+player's side, as `turning.py` scores the losses (its `Scorer`: one process, Threads 1, Hash
+32, the scores kept in its sqlite cache): whether the repetition threw away an advantage (at
+least +50 cp) or saved a worse position (-50 or less); about a minute for a gauntlet's
+repetitions at depth 11.
 """
 
 import argparse
 import collections
+import shutil
 
 import chess
-import chess.engine
 
-from turning import games, material_points, material_string
+from turning import Scorer, games, material_points, material_string
 
 
 def drawn_games(paths, player):
@@ -40,27 +41,29 @@ def drawn_games(paths, player):
             yield name, game, chess.WHITE if h["White"] == player else chess.BLACK
 
 
+# How a player stands, best first.
+STANDINGS = ("ahead", "level", "behind")
 # --score: how many plies before a repetition's end its positions are scored...
 SCORE_PLIES_BEFORE = (20, 8)
 # ...and the centipawns from which a side counts as better there.
 SCORE_MARGIN = 50
 
 
-def score_repetitions(repetitions, nodes):
+def standing(value, margin):
+    """"ahead", "level" or "behind", as `value` (the player's side) reaches `margin` or not."""
+    return "ahead" if value >= margin else "behind" if value <= -margin else "level"
+
+
+def score_repetitions(repetitions, scorer):
     """Stockfish's scores, from the player's side, of each game's positions
-    `SCORE_PLIES_BEFORE` plies before its end, counted as ahead, level or behind."""
+    `SCORE_PLIES_BEFORE` plies before its end, counted by standing."""
     counts = {back: collections.Counter() for back in SCORE_PLIES_BEFORE}
-    with chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish") as sf:
-        sf.configure({"Threads": 1, "Hash": 32})
-        for game, us in repetitions:
-            nodes_of_game = list(game.mainline())
-            for back in SCORE_PLIES_BEFORE:
-                board = nodes_of_game[max(0, len(nodes_of_game) - back)].board()
-                info = sf.analyse(board, chess.engine.Limit(nodes=nodes))
-                cp = info["score"].pov(us).score(mate_score=100_000)
-                side = ("ahead" if cp >= SCORE_MARGIN
-                        else "behind" if cp <= -SCORE_MARGIN else "level")
-                counts[back][side] += 1
+    for number, (game, us) in enumerate(repetitions):
+        positions = list(game.mainline())
+        for back in SCORE_PLIES_BEFORE:
+            board = positions[max(0, len(positions) - back)].board()
+            cp = scorer.white_cp(board, number)
+            counts[back][standing(cp if us == chess.WHITE else -cp, SCORE_MARGIN)] += 1
     return counts
 
 
@@ -71,8 +74,13 @@ def main():
     ap.add_argument("--player", default="kchess", help="the player's name in the PGN headers")
     ap.add_argument("--top", type=int, default=12, metavar="N",
                     help="how many final materials of the draws the player was ahead in")
-    ap.add_argument("--score", type=int, metavar="NODES",
+    ap.add_argument("--score", type=int, metavar="DEPTH",
                     help="have Stockfish score the draws by repetition before their end")
+    ap.add_argument("--stockfish", metavar="PATH",
+                    default=shutil.which("stockfish") or "/usr/games/stockfish",
+                    help="Stockfish (default: stockfish on PATH, else /usr/games/stockfish)")
+    ap.add_argument("--cache", default="turning-cache.sqlite", metavar="FILE",
+                    help="sqlite cache of Stockfish's scores, shared with turning.py")
     args = ap.parse_args()
 
     ends = collections.Counter()
@@ -83,7 +91,7 @@ def main():
         last = game.end()
         board = last.board()
         balance = material_points(board, us) - material_points(board, not us)
-        side = "ahead" if balance > 0 else "behind" if balance < 0 else "level"
+        side = standing(balance, 1)
         termination = game.headers.get("Termination", "?")
         ends[(termination, side)] += 1
         if termination == "threefold repetition":
@@ -98,7 +106,7 @@ def main():
     total = sum(ends.values())
     print(f"{total} draws of {args.player}")
     for termination in sorted({t for t, _ in ends}):
-        row = ", ".join(f"{ends[(termination, s)]} {s}" for s in ("ahead", "level", "behind"))
+        row = ", ".join(f"{ends[(termination, s)]} {s}" for s in STANDINGS)
         print(f"  {termination}: {row}")
     print(f"final material of the {sum(ahead.values())} draws {args.player} was ahead in:")
     for material, n in ahead.most_common(args.top):
@@ -107,12 +115,16 @@ def main():
     for name, rnd, fen, san in taken:
         print(f"  {name} round {rnd}: {fen} {san}")
     if args.score:
-        counts = score_repetitions(repetitions, args.score)
-        print(f"draws by repetition scored by Stockfish ({args.score} nodes), "
+        scorer = Scorer(args.cache, args.stockfish, args.score)
+        try:
+            counts = score_repetitions(repetitions, scorer)
+        finally:
+            scorer.close()
+        print(f"draws by repetition scored by Stockfish (depth {args.score}), "
               f"{args.player}'s side, {SCORE_MARGIN} cp either way:")
         for back, c in counts.items():
             print(f"  {back} plies before the end: "
-                  + ", ".join(f"{c[s]} {s}" for s in ("ahead", "level", "behind")))
+                  + ", ".join(f"{c[s]} {s}" for s in STANDINGS))
 
 
 if __name__ == "__main__":
