@@ -26,11 +26,10 @@ repetitions at depth 11.
 
 import argparse
 import collections
-import shutil
 
 import chess
 
-from turning import Scorer, games, material_points, material_string
+from turning import Scorer, add_scorer_arguments, games, material_points, material_string
 
 
 def drawn_games(paths, player):
@@ -76,11 +75,7 @@ def main():
                     help="how many final materials of the draws the player was ahead in")
     ap.add_argument("--score", type=int, metavar="DEPTH",
                     help="have Stockfish score the draws by repetition before their end")
-    ap.add_argument("--stockfish", metavar="PATH",
-                    default=shutil.which("stockfish") or "/usr/games/stockfish",
-                    help="Stockfish (default: stockfish on PATH, else /usr/games/stockfish)")
-    ap.add_argument("--cache", default="turning-cache.sqlite", metavar="FILE",
-                    help="sqlite cache of Stockfish's scores, shared with turning.py")
+    add_scorer_arguments(ap)
     args = ap.parse_args()
 
     ends = collections.Counter()

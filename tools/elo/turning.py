@@ -99,6 +99,15 @@ class Scorer:
             self.engine.quit()
 
 
+def add_scorer_arguments(ap):
+    """The options a `Scorer` is made from: --stockfish and --cache."""
+    ap.add_argument("--stockfish", metavar="PATH",
+                    default=shutil.which("stockfish") or "/usr/games/stockfish",
+                    help="Stockfish (default: stockfish on PATH, else /usr/games/stockfish)")
+    ap.add_argument("--cache", default="turning-cache.sqlite", metavar="FILE",
+                    help="sqlite cache of Stockfish's scores (default turning-cache.sqlite)")
+
+
 def material_string(board, color):
     """The pieces of one side, e.g. `Q R B N 6P`."""
     pieces = [sym for pt, sym in ((chess.QUEEN, "Q"), (chess.ROOK, "R"), (chess.BISHOP, "B"),
@@ -258,11 +267,7 @@ def main():
     ap.add_argument("pgn", nargs="+", metavar="PGN", help="PGN files, e.g. a gauntlet's games")
     ap.add_argument("--depth", type=int, default=11, metavar="N",
                     help="Stockfish's search depth (default 11)")
-    ap.add_argument("--stockfish", metavar="PATH",
-                    default=shutil.which("stockfish") or "/usr/games/stockfish",
-                    help="Stockfish (default: stockfish on PATH, else /usr/games/stockfish)")
-    ap.add_argument("--cache", default="turning-cache.sqlite", metavar="FILE",
-                    help="sqlite cache of Stockfish's scores (default turning-cache.sqlite)")
+    add_scorer_arguments(ap)
     ap.add_argument("--jsonl", metavar="FILE", help="write one JSON record per lost game here")
     ap.add_argument("--player", default="kchess", metavar="NAME",
                     help="whose losses, as named in the White/Black headers (default kchess)")
