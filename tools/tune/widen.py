@@ -18,15 +18,13 @@ import re
 NEW_WEIGHT = 25
 
 
-def numbers(line):
-    """The comma-separated list between `= [` and `];` of a one-line static, and its span."""
+def respliced(line, grow):
+    """`line`, a one-line static, with the comma-separated list between `= [` and `];`
+    replaced by `grow(list)`."""
     m = re.search(r"= \[(.*)\];", line)
-    return [x.strip() for x in m.group(1).split(",")], m.span(1)
-
-
-def splice(line, values):
-    _, (start, end) = numbers(line)
-    return line[:start] + ", ".join(values) + line[end:]
+    values = [x.strip() for x in m.group(1).split(",")]
+    start, end = m.span(1)
+    return line[:start] + ", ".join(grow(values)) + line[end:]
 
 
 def main():
@@ -39,6 +37,7 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
 
+    zeros = ["0"] * args.extra
     out = []
     in_rows = False
     for line in open(args.weights):
@@ -52,14 +51,11 @@ def main():
             line = line.replace(f"[{row}]", f"[{row}, {new}]")
         elif text.startswith("pub static FEATURE_BIAS"):
             in_rows = False
-            values, _ = numbers(line)
-            line = splice(line, values + ["0"] * args.extra)
+            line = respliced(line, lambda values: values + zeros)
         elif text.startswith("pub static OUTPUT_WEIGHTS"):
             # The side to move's weights, then the other side's: each half grows.
-            values, _ = numbers(line)
-            half = len(values) // 2
-            zeros = ["0"] * args.extra
-            line = splice(line, values[:half] + zeros + values[half:] + zeros)
+            line = respliced(line, lambda values: values[:len(values) // 2] + zeros
+                             + values[len(values) // 2:] + zeros)
         out.append(line)
     with open(args.out, "w") as f:
         f.write("\n".join(out) + "\n")
