@@ -17,7 +17,8 @@ use crate::notation::Writer;
 use crate::piece::Move;
 use crate::protocol::{Context, Device, RecordLine, Watch, MAX_REPLY, RECORD_LINES};
 use crate::search::{
-    Budget, Correction, Frame, History, Limit, Memory, Progress, TtEntry, CORRECTION_SLOTS, FRAMES,
+    Budget, Correction, Frame, History, Limit, Memory, Progress, TtEntry, CONTINUATION_SLOTS,
+    CORRECTION_SLOTS, FRAMES,
 };
 use crate::{Settings, NAMES};
 
@@ -48,6 +49,7 @@ pub(crate) struct Engine {
     frames: KVVec<Frame>,
     history: KBox<History>,
     correction: KVVec<Correction>,
+    continuation: KVVec<i16>,
     /// The device's search records (`13`).
     records: KVVec<RecordLine>,
     /// Scratch space for one reply.
@@ -70,6 +72,7 @@ impl Engine {
                 frames: KVVec::from_elem(Frame::new(), FRAMES, GFP_KERNEL)?,
                 history: KBox::new(History::new(), GFP_KERNEL)?,
                 correction: KVVec::from_elem(Correction::EMPTY, CORRECTION_SLOTS, GFP_KERNEL)?,
+                continuation: KVVec::from_elem(0i16, CONTINUATION_SLOTS, GFP_KERNEL)?,
                 records: KVVec::from_elem(RecordLine::EMPTY, RECORD_LINES, GFP_KERNEL)?,
                 reply: KVVec::from_elem(0u8, MAX_REPLY, GFP_KERNEL)?,
             },
@@ -88,6 +91,7 @@ impl Engine {
             frames,
             history,
             correction,
+            continuation,
             records,
             reply,
         } = self;
@@ -98,6 +102,7 @@ impl Engine {
                 frames,
                 history,
                 correction,
+                continuation,
             },
             budget,
             records,
@@ -338,6 +343,7 @@ pub(crate) fn board_overhead() -> usize {
         + FRAMES * size_of::<Frame>()
         + size_of::<History>()
         + CORRECTION_SLOTS * size_of::<Correction>()
+        + CONTINUATION_SLOTS * size_of::<i16>()
         + 2 * MAX_REPLY
         + (MAX_COMMAND + 1)
         + RECORD_LINES * size_of::<RecordLine>()

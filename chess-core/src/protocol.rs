@@ -418,6 +418,7 @@ impl<H: HistoryStore> Device<H> {
             frames: &mut *ctx.memory.frames,
             history: &mut *ctx.memory.history,
             correction: &mut *ctx.memory.correction,
+            continuation: &mut *ctx.memory.continuation,
         };
         let mut request = Request::new(self.limit);
         request.root_moves = among;

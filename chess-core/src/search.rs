@@ -4,8 +4,8 @@
 //! a [`Budget`].
 //!
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
-//! transposition table and the correction history are the caller's slices, and recursion is
-//! bounded by [`MAX_PLY`].
+//! transposition table and the correction and continuation histories are the caller's slices,
+//! and recursion is bounded by [`MAX_PLY`].
 
 use crate::board::{Position, Undo};
 use crate::eval::{self, Accumulator};
@@ -13,6 +13,8 @@ use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::movegen::{MoveList, MAX_MOVES};
 use crate::piece::Move;
 
+#[path = "search/continuation.rs"]
+mod continuation;
 #[path = "search/correction.rs"]
 mod correction;
 #[path = "search/deepening.rs"]
@@ -39,6 +41,8 @@ mod quiescence;
 #[path = "search/table.rs"]
 mod table;
 
+use continuation::Moved;
+pub use continuation::CONTINUATION_SLOTS;
 pub use correction::{Correction, CORRECTION_SLOTS};
 use deepening::CHECK_INTERVAL;
 pub use history::History;
@@ -88,6 +92,13 @@ const LMR_MIN_DEPTH: i32 = 3;
 /// A late quiet move's reduction is a ply less per this much history (a ply more per this much
 /// lacking), and a ply less for a killer.
 const LMR_HISTORY_DIVISOR: i32 = 8_000;
+/// A reduced move that beats alpha is searched again a ply deeper when it beats the best score
+/// so far by this margin plus [`DEEPER_MARGIN_PER_DEPTH`] a ply of its depth...
+const DEEPER_MARGIN: i32 = 43;
+/// See [`DEEPER_MARGIN`].
+const DEEPER_MARGIN_PER_DEPTH: i32 = 2;
+/// ...and a ply shallower when by less than this.
+const SHALLOWER_MARGIN: i32 = 9;
 /// Futility pruning applies up to this depth...
 const FUTILITY_MAX_DEPTH: i32 = 3;
 /// ...to the quiet moves after the first when the static evaluation plus this margin per ply
@@ -136,6 +147,9 @@ pub struct Frame {
     static_eval: Option<(i32, i32)>,
     /// What undoes the move being searched at this ply.
     undo: Undo,
+    /// The piece and square of the move being searched at this ply, which the next ply's
+    /// continuation history answers.
+    moved: Moved,
     /// The table's move of this ply's node (`Move::NULL`: none).
     tt_move: Move,
     /// Where this ply's move loop stands.
@@ -170,6 +184,7 @@ impl Frame {
             singular_beta: None,
             static_eval: None,
             undo: Undo::NONE,
+            moved: Moved::NONE,
             tt_move: Move::NULL,
             stage: Stage::Generate,
             sums: Accumulator::NONE,
@@ -197,6 +212,8 @@ pub struct Memory<'a> {
     pub history: &'a mut History,
     /// The correction history ([`CORRECTION_SLOTS`] slots; any length, empty disables it).
     pub correction: &'a mut [Correction],
+    /// The continuation history ([`CONTINUATION_SLOTS`] values; fewer, or none, disable it).
+    pub continuation: &'a mut [i16],
 }
 
 struct Searcher<'a, 'g, H: HistoryStore> {
@@ -283,6 +300,7 @@ pub fn search_into<H: HistoryStore>(
         in_nested: false,
     };
     s.mem.history.age();
+    continuation::age(s.mem.continuation);
     if let Some(f) = s.mem.frames.first_mut() {
         f.sums.reset(&s.pos);
     }
@@ -300,6 +318,20 @@ fn reduction(depth: i32, index: usize) -> i32 {
     let d = (depth.max(1) as u32).ilog2() as i32;
     let i = ((index + 1) as u32).ilog2() as i32;
     (d * i + 1) / 2
+}
+
+/// The depth a reduced move that beat alpha with `value` is searched again at, `depth` plies
+/// being its full depth: a ply deeper when it beats the best score so far by far, a ply
+/// shallower when by little. (Out of line: the recursion's frame stays small.)
+#[inline(never)]
+fn research_depth(depth: i32, value: i32, best_score: i32) -> i32 {
+    if value > best_score + DEEPER_MARGIN + DEEPER_MARGIN_PER_DEPTH * depth {
+        depth + 1
+    } else if value < best_score + SHALLOWER_MARGIN {
+        depth - 1
+    } else {
+        depth
+    }
 }
 
 /// How much material a move may lose in exchanges before SEE pruning drops it at `depth`.
@@ -488,8 +520,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
 
             // Step 13. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
-            // when they turn out better than expected. A singular table move goes a ply deeper
-            // (one that is not, but beat beta in the table, a ply shallower).
+            // when they turn out better than expected: a ply deeper when far better than the
+            // best move so far, a ply shallower when hardly. A singular table move goes a ply
+            // deeper (one that is not, but beat beta in the table, a ply shallower).
             // Generated moves are never refused; a refusal (release builds only) skips the move.
             if !self.make(ply, mv) {
                 index += 1;
@@ -509,10 +542,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 }
                 value = -self.negamax(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
                 if value > alpha && r > 0 {
-                    value = -self.negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                    let full = research_depth(new_depth, value, best_score);
+                    let reduced = new_depth - r;
+                    // From here `r` is what the full depth lacks of `new_depth` (-1, 0 or 1):
+                    // no other value is kept across the recursion.
+                    r = new_depth - full;
+                    if full > reduced {
+                        value = -self.negamax(full, ply + 1, -alpha - 1, -alpha, false);
+                    }
                 }
                 if value > alpha && value < beta {
-                    value = -self.negamax(new_depth, ply + 1, -beta, -alpha, false);
+                    value = -self.negamax(new_depth - r, ply + 1, -beta, -alpha, false);
                 }
             }
             self.unmake(ply, mv);

@@ -5,8 +5,8 @@
 use chess_core::fen::parse_fen;
 use chess_core::game::Game;
 use chess_core::search::{
-    self, probe, Correction, Frame, History, Limit, Memory, TtEntry, Unlimited, CORRECTION_SLOTS,
-    FRAMES, MAX_PLY,
+    self, probe, Correction, Frame, History, Limit, Memory, TtEntry, Unlimited, CONTINUATION_SLOTS,
+    CORRECTION_SLOTS, FRAMES, MAX_PLY,
 };
 use std::sync::atomic::Ordering;
 
@@ -17,6 +17,7 @@ fn search_frames_are_small() {
     let mut frames = vec![Frame::new(); FRAMES];
     let mut history = Box::new(History::new());
     let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
+    let mut continuation = vec![0; CONTINUATION_SLOTS];
     // A position with long forcing lines, searched deep, reaches high plies.
     let fen = b"r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1";
     let game = Box::new(Game::new(parse_fen(fen).unwrap()));
@@ -25,6 +26,7 @@ fn search_frames_are_small() {
         frames: &mut frames,
         history: &mut history,
         correction: &mut correction,
+        continuation: &mut continuation,
     };
     search::search(&game, Limit::Depth(12).into(), mem, &mut Unlimited).unwrap();
     let load = |table: &[std::sync::atomic::AtomicUsize]| -> Vec<usize> {

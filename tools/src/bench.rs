@@ -45,7 +45,8 @@ fn kchess_fen(fen: &'static str) -> Result<chess_core::board::Position, BenchErr
     })
 }
 use chess_core::search::{
-    self, Correction, Frame, History, Limit, Memory, TtEntry, Unlimited, CORRECTION_SLOTS, FRAMES,
+    self, Correction, Frame, History, Limit, Memory, TtEntry, Unlimited, CONTINUATION_SLOTS,
+    CORRECTION_SLOTS, FRAMES,
 };
 
 /// Kiwipete, the CPW's second perft position.
@@ -218,11 +219,13 @@ pub fn search_speed(tt_mb: usize) -> Result<(), BenchError> {
         tt.fill(TtEntry::EMPTY);
         let mut history = Box::new(History::new());
         let mut correction = vec![Correction::EMPTY; CORRECTION_SLOTS];
+        let mut continuation = vec![0; CONTINUATION_SLOTS];
         let mem = Memory {
             tt: &mut tt,
             frames: &mut frames,
             history: &mut history,
             correction: &mut correction,
+            continuation: &mut continuation,
         };
         let t = Instant::now();
         let r = search::search(&game, Limit::Depth(depth).into(), mem, &mut Unlimited)

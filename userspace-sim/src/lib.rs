@@ -13,8 +13,8 @@ use chess_core::command::MAX_COMMAND;
 use chess_core::notation::Writer;
 use chess_core::protocol::{Context, Device, RecordLine, MAX_REPLY, RECORD_LINES};
 use chess_core::search::{
-    Budget, Correction, Frame, History, Interrupted, Limit, Memory, TtEntry, CORRECTION_SLOTS,
-    FRAMES,
+    Budget, Correction, Frame, History, Interrupted, Limit, Memory, TtEntry, CONTINUATION_SLOTS,
+    CORRECTION_SLOTS, FRAMES,
 };
 
 /// Default transposition table size in MiB.
@@ -53,6 +53,7 @@ pub struct Session {
     frames: Vec<Frame>,
     history: Box<History>,
     correction: Vec<Correction>,
+    continuation: Vec<i16>,
     records: Vec<RecordLine>,
     reply: Vec<u8>,
 }
@@ -83,6 +84,7 @@ impl Session {
             frames: vec![Frame::new(); FRAMES],
             history: Box::new(History::new()),
             correction: vec![Correction::EMPTY; CORRECTION_SLOTS],
+            continuation: vec![0; CONTINUATION_SLOTS],
             records: vec![RecordLine::EMPTY; RECORD_LINES],
             reply: vec![0; MAX_REPLY],
         }
@@ -109,6 +111,7 @@ impl Session {
                 frames: &mut self.frames,
                 history: &mut self.history,
                 correction: &mut self.correction,
+                continuation: &mut self.continuation,
             },
             budget,
             records: &mut self.records,

@@ -10,6 +10,14 @@ const HISTORY_GRAVITY: i32 = 16_384;
 /// Each new search divides the history by this, so old knowledge fades.
 const HISTORY_AGE_DIVISOR: i16 = 2;
 
+/// `value` moved by `bonus`, less the more it already leans that way: gravity keeps values
+/// within `i16` and lets old knowledge fade (the continuation history's too).
+pub(super) fn gravity(value: i16, bonus: i32) -> i16 {
+    let cur = i32::from(value);
+    let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
+    next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16
+}
+
 /// History heuristic: a score per (colour, kind) and target square for quiet moves.
 #[derive(Clone)]
 pub struct History {
@@ -38,10 +46,7 @@ impl History {
 
     pub(super) fn update(&mut self, side: Color, kind: PieceKind, to: Square, bonus: i32) {
         let v = &mut self.table[side.index()][kind.index()][to.index()];
-        // Gravity keeps values within i16 and lets old knowledge fade.
-        let cur = i32::from(*v);
-        let next = cur + bonus - cur * bonus.abs() / HISTORY_GRAVITY;
-        *v = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        *v = gravity(*v, bonus);
     }
 
     pub(super) fn age(&mut self) {

@@ -4,7 +4,7 @@
 
 use super::table::{self, Bound};
 use super::{
-    see, Frame, Searcher, MATE_BOUND, MAX_PLY, SE_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN,
+    see, Frame, Moved, Searcher, MATE_BOUND, MAX_PLY, SE_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN,
 };
 use crate::board::{en_passant_victim, Position, Undo};
 use crate::eval::network::{Delta, MOVE_SQUARES};
@@ -267,7 +267,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         false
     }
 
-    /// Plays `mv` at `ply`, keeping what undoes it in that ply's frame, and makes the next
+    /// Plays `mv` at `ply`, keeping what undoes it (and the key the next ply's continuation
+    /// history answers) in that ply's frame, and makes the next
     /// ply's network sums from this ply's (out of line, so that neither its locals nor the
     /// undo record sit in every recursion frame). False when the move is refused, which a
     /// generated move never is.
@@ -277,9 +278,17 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             return false;
         };
         let changes = Changes::of(&self.pos, mv);
+        let moved = self
+            .pos
+            .board()
+            .kind_at(mv.from())
+            .map_or(Moved::NONE, |kind| {
+                Moved::of(self.pos.side_to_move(), kind, mv.to())
+            });
         match self.pos.make(mv) {
             Ok(undo) => {
                 frame.undo = undo;
+                frame.moved = moved;
                 self.follow(ply, &changes);
                 if ply == 0 {
                     // Tell the host which root move the search is on.
@@ -317,9 +326,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         child.sums.follow(&parent.sums, &delta);
     }
 
-    /// Passes at `ply` (the null move): the next ply's network sums are this ply's.
+    /// Passes at `ply` (the null move): the next ply's network sums are this ply's, and its
+    /// continuation history has no move to answer.
     #[inline(never)]
     pub(super) fn make_null(&mut self, ply: usize) -> Undo {
+        if let Some(f) = self.mem.frames.get_mut(ply) {
+            f.moved = Moved::NONE;
+        }
         if let (Some(sums), Some(child)) = (
             self.mem.frames.get(ply).map(|f| f.sums),
             self.mem.frames.get_mut(ply + 1),

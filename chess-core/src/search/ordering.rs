@@ -2,6 +2,7 @@
 //! MVV-LVA checked by static exchange evaluation, killers, history), and what a cutoff teaches
 //! the killers and the history.
 
+use super::continuation::{self, Moved};
 use super::{reduction, Searcher, LMR_HISTORY_DIVISOR};
 use crate::attacks::{self, Bitboard, Squares};
 use crate::board::{en_passant_victim, Board, Position};
@@ -40,10 +41,12 @@ const ORDER_QUIET_CHECK: i32 = 8_000;
 const SEE_SWAP_LIST: usize = Color::COUNT * PIECES_PER_SIDE + 2;
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
-    /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, history.
+    /// Orders the frame's moves: hash move, winning captures by MVV-LVA, killers, then the
+    /// quiet moves by history, continuation history and threats.
     #[inline(never)]
     pub(super) fn score_moves(&mut self, ply: usize, tt_move: Move) {
         let side = self.pos.side_to_move();
+        let prev = self.prev_moved(ply);
         let Some(frame) = self.mem.frames.get_mut(ply) else {
             return;
         };
@@ -79,7 +82,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 ORDER_KILLER[1]
             } else {
                 let threats = threats.get_or_insert_with(|| Threats::of(b, side.other()));
-                self.mem.history.get(side, attacker, mv.to()) + threats.order(attacker, mv)
+                self.mem.history.get(side, attacker, mv.to())
+                    + continuation::get(self.mem.continuation, prev, attacker, mv.to())
+                    + threats.order(attacker, mv)
             };
             if let Some(s) = frame.scores.get_mut(i) {
                 *s = score;
@@ -151,8 +156,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 
     /// A quiet move caused a beta cutoff at `ply` (taken back: its piece is on its square
-    /// again): it becomes the first killer and gains history; the `tried` quiet moves searched
-    /// before it lose as much.
+    /// again): it becomes the first killer and gains history and continuation history (as an
+    /// answer to the move before); the `tried` quiet moves searched before it lose as much.
     #[inline(never)]
     pub(super) fn reward_quiet(&mut self, ply: usize, mv: Move, depth: i32, tried: usize) {
         let side = self.pos.side_to_move();
@@ -168,13 +173,24 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
         let bonus = (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX);
+        let prev = self.prev_moved(ply);
         self.mem.history.update(side, kind, mv.to(), bonus);
-        self.penalise_quiets(ply, tried, side, -bonus);
+        continuation::update(self.mem.continuation, prev, kind, mv.to(), bonus);
+        self.penalise_quiets(ply, tried, (side, prev), -bonus);
+    }
+
+    /// The move the continuation history of the node at `ply` answers: the one played at the
+    /// ply before ([`Moved::NONE`] at the root and after a null move).
+    fn prev_moved(&self, ply: usize) -> Moved {
+        ply.checked_sub(1)
+            .and_then(|p| self.mem.frames.get(p))
+            .map_or(Moved::NONE, |f| f.moved)
     }
 
     /// The reduction of the late quiet move `mv`, just made at `ply` (its piece on its target
     /// square), the `index`th of a node `depth` plies deep: by depth and index, a ply less in
-    /// the PV and for a killer, and shifted a ply per [`LMR_HISTORY_DIVISOR`] of history;
+    /// the PV and for a killer, and shifted a ply per [`LMR_HISTORY_DIVISOR`] of history and
+    /// continuation history together;
     /// within 0 and `depth - 2`. (Out of line: the history lookup stays out of the recursion's
     /// frame.)
     #[inline(never)]
@@ -193,7 +209,9 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             .frames
             .get(ply)
             .is_some_and(|f| f.killers.contains(&mv));
-        let history = self.mem.history.get(side, kind, mv.to());
+        let prev = self.prev_moved(ply);
+        let history = self.mem.history.get(side, kind, mv.to())
+            + continuation::get(self.mem.continuation, prev, kind, mv.to());
         let r = reduction(depth, index)
             - i32::from(pv_node)
             - i32::from(killer)
@@ -201,9 +219,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         r.clamp(0, depth - 2)
     }
 
-    /// Lowers the history of the quiet moves tried before position `upto` of a ply's list.
+    /// Lowers the history of the quiet moves tried before position `upto` of a ply's list, and
+    /// their continuation history as answers to `mover`'s move before (`mover`: the side to
+    /// move and that move).
     #[inline(never)]
-    fn penalise_quiets(&mut self, ply: usize, upto: usize, side: Color, malus: i32) {
+    fn penalise_quiets(&mut self, ply: usize, upto: usize, mover: (Color, Moved), malus: i32) {
+        let (side, prev) = mover;
         for i in 0..upto {
             let Some(&mv) = self
                 .mem
@@ -220,6 +241,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     .kind_at(mv.from())
                     .unwrap_or(PieceKind::Pawn);
                 self.mem.history.update(side, kind, mv.to(), malus);
+                continuation::update(self.mem.continuation, prev, kind, mv.to(), malus);
             }
         }
     }

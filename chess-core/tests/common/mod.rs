@@ -9,7 +9,7 @@ use chess_core::movegen::legal_moves;
 use chess_core::notation::{self, Writer};
 use chess_core::piece::{Color, Move, PieceKind, PieceRef, Square};
 use chess_core::search::{self, Budget, Correction, Frame, History, Limit, Memory, TtEntry};
-use chess_core::search::{SearchResult, FRAMES};
+use chess_core::search::{SearchResult, CONTINUATION_SLOTS, FRAMES};
 
 /// xorshift64* (Vigna): small, fast and deterministic, so every failure reproduces from its seed.
 pub struct Rng(u64);
@@ -279,13 +279,30 @@ pub fn check_invariants(pos: &Position, context: &dyn Fn() -> String) {
     );
 }
 
-/// A search of `game` with a fresh table (16 384 entries), history and frames, and the given
-/// correction history (empty: none).
+/// A search of `game` with a fresh table (16 384 entries), history, continuation history and
+/// frames, and the given correction history (empty: none).
 pub fn search_fresh(
     game: &Game,
     limit: Limit,
     host: &mut impl Budget,
     correction: &mut [Correction],
+) -> SearchResult {
+    search_fresh_with(
+        game,
+        limit,
+        host,
+        correction,
+        &mut vec![0; CONTINUATION_SLOTS],
+    )
+}
+
+/// [`search_fresh`] with the given continuation history (empty: none).
+pub fn search_fresh_with(
+    game: &Game,
+    limit: Limit,
+    host: &mut impl Budget,
+    correction: &mut [Correction],
+    continuation: &mut [i16],
 ) -> SearchResult {
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
     let mut frames = vec![Frame::new(); FRAMES];
@@ -295,6 +312,7 @@ pub fn search_fresh(
         frames: &mut frames,
         history: &mut history,
         correction,
+        continuation,
     };
     search::search(game, limit.into(), mem, host).unwrap()
 }

@@ -394,7 +394,7 @@ fn a_level_is_announced_and_recorded_and_a_seed_replays_the_game() {
         variety: 0,
         seed: Some(9),
     };
-    let script = "e4\nd4\nNf3\nBc4\nmoves\nsave ".to_string() + path.to_str().unwrap() + "\n";
+    let script = "e4\nd4\nNf3\nc3\nmoves\nsave ".to_string() + path.to_str().unwrap() + "\n";
     let text = run_with(&opts, &script);
     assert!(
         text.contains("New game: you play white against kchess at level 800."),

@@ -24,7 +24,8 @@ use chess_core::movegen;
 use chess_core::notation::Writer;
 use chess_core::piece::Color;
 use chess_core::search::{
-    self, Correction, Frame, History, Limit, Memory, Request, TtEntry, Unlimited, CORRECTION_SLOTS,
+    self, Correction, Frame, History, Limit, Memory, Request, TtEntry, Unlimited,
+    CONTINUATION_SLOTS, CORRECTION_SLOTS,
 };
 
 /// How many random plies open a game.
@@ -163,6 +164,7 @@ pub struct SelfPlay {
     frames: Vec<Frame>,
     history: Box<History>,
     correction: Vec<Correction>,
+    continuation: Vec<i16>,
     nodes: u64,
     variety: u16,
 }
@@ -184,6 +186,7 @@ impl SelfPlay {
             frames: vec![Frame::new(); search::FRAMES],
             history: Box::new(History::new()),
             correction: vec![Correction::EMPTY; CORRECTION_SLOTS],
+            continuation: vec![0; CONTINUATION_SLOTS],
             nodes,
             variety,
         }
@@ -201,6 +204,7 @@ impl SelfPlay {
         self.tt.fill(TtEntry::EMPTY);
         *self.history = History::new();
         self.correction.fill(Correction::EMPTY);
+        self.continuation.fill(0);
         let mut request = Request::new(Limit::Nodes(self.nodes));
         if self.variety > 0 {
             request.lines = VARIETY_LINES;
@@ -219,6 +223,7 @@ impl SelfPlay {
                 frames: &mut self.frames,
                 history: &mut self.history,
                 correction: &mut self.correction,
+                continuation: &mut self.continuation,
             };
             let found = search::search(&self.game, request, memory, &mut Unlimited)
                 .map_err(|_| PositionsError::Interrupted)?;
