@@ -7,10 +7,9 @@
 //! transposition table and the correction and continuation histories are the caller's slices,
 //! and recursion is bounded by [`MAX_PLY`].
 
-use crate::board::{Position, Undo};
+use crate::board::Position;
 use crate::eval::{self, Accumulator};
 use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
-use crate::movegen::{MoveList, MAX_MOVES};
 use crate::piece::Move;
 
 #[path = "search/continuation.rs"]
@@ -19,6 +18,8 @@ mod continuation;
 mod correction;
 #[path = "search/deepening.rs"]
 mod deepening;
+#[path = "search/frame.rs"]
+mod frame;
 #[path = "search/history.rs"]
 mod history;
 #[path = "search/interface.rs"]
@@ -45,6 +46,7 @@ use continuation::Moved;
 pub use continuation::CONTINUATION_SLOTS;
 pub use correction::{Correction, CORRECTION_SLOTS};
 use deepening::CHECK_INTERVAL;
+pub use frame::Frame;
 pub use history::History;
 pub use interface::{
     Budget, Interrupted, Limit, Request, RootLine, SearchResult, Unlimited, MAX_LINES,
@@ -121,83 +123,6 @@ const SE_MARGIN: i32 = 2;
 /// Internal iterative reduction: a node this deep without a table move is searched a ply
 /// shallower (a good move to try first is worth more than the ply).
 const IIR_MIN_DEPTH: i32 = 4;
-
-/// Per-ply search memory, owned by the caller (a heap allocation in the kernel).
-#[derive(Clone)]
-pub struct Frame {
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
-    pv: [Move; MAX_PLY],
-    pv_len: usize,
-    killers: [Move; KILLERS],
-    key: u64,
-    /// The move a singular search at this ply leaves out (`Move::NULL` otherwise).
-    excluded: Move,
-    /// How many plies the singular search at this ply changed the depth of the table's move
-    /// by: a ply more when it was singular, a ply less when it was not but the table's score
-    /// beat beta.
-    extension: i8,
-    /// What the table held for this ply's node when it started (`None`: nothing).
-    tt: Option<TtEntry>,
-    /// The null window under which the table's move of this ply's node is tested for being
-    /// singular (`None`: not a candidate).
-    singular_beta: Option<i32>,
-    /// The node's static evaluation, uncorrected and corrected (`None` in check), which the
-    /// correction history learns from when the node is done.
-    static_eval: Option<(i32, i32)>,
-    /// What undoes the move being searched at this ply.
-    undo: Undo,
-    /// The piece and square of the move being searched at this ply, which the next ply's
-    /// continuation history answers.
-    moved: Moved,
-    /// The table's move of this ply's node (`Move::NULL`: none).
-    tt_move: Move,
-    /// Where this ply's move loop stands.
-    stage: Stage,
-    /// The evaluation network's sums of this ply's position, made from the ply before's by
-    /// [`Searcher::make`].
-    sums: Accumulator,
-    /// Alpha when this ply's move loop started (kept here, not across the recursion).
-    #[cfg(debug_assertions)]
-    loop_alpha: i32,
-}
-
-impl Default for Frame {
-    fn default() -> Self {
-        Frame::new()
-    }
-}
-
-impl Frame {
-    /// An empty frame.
-    pub const fn new() -> Frame {
-        Frame {
-            moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
-            pv: [Move::NULL; MAX_PLY],
-            pv_len: 0,
-            killers: [Move::NULL; KILLERS],
-            key: 0,
-            excluded: Move::NULL,
-            extension: 0,
-            tt: None,
-            singular_beta: None,
-            static_eval: None,
-            undo: Undo::NONE,
-            moved: Moved::NONE,
-            tt_move: Move::NULL,
-            stage: Stage::Generate,
-            sums: Accumulator::NONE,
-            #[cfg(debug_assertions)]
-            loop_alpha: 0,
-        }
-    }
-
-    /// The move list of this ply (perft uses the frames too).
-    pub fn moves_mut(&mut self) -> &mut MoveList {
-        &mut self.moves
-    }
-}
 
 /// How many frames a search needs.
 pub const FRAMES: usize = MAX_PLY + 2;
