@@ -344,11 +344,11 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
 
         // Step 5. Static evaluation (meaningless in check), corrected by what the search has
-        // learnt of the position's pawn structure.
+        // learnt of the position's pawn structure, and refined by the table's bound.
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.corrected_eval(ply, true)
+            self.node_eval(ply)
         };
 
         if !pv_node && !in_check && ply > 0 {
@@ -453,7 +453,6 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 index += 1;
                 continue;
             }
-            let gives_check = self.pos.in_check();
             let new_depth = depth - 1;
             let mut value;
             if index == 0 {
@@ -462,7 +461,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 value = -self.negamax(depth, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
+                if depth >= LMR_MIN_DEPTH && quiet && !in_check {
                     r = self.late_move_reduction(ply, mv, depth, index, pv_node);
                 }
                 value = -self.negamax(new_depth - r, ply + 1, -alpha - 1, -alpha, false);

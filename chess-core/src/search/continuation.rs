@@ -1,9 +1,12 @@
 //! Continuation history: how often a quiet move by a kind of piece to a square caused a cutoff
-//! right after the opponent moved a given piece to a given square. The plain history knows
-//! which moves are good; this one knows which are good answers to the move just played.
+//! right after the opponent moved a given piece to a given square, and right after the side to
+//! move itself moved one two plies before. The plain history knows which moves are good; this
+//! one knows which are good answers to the move just played, and good follow-ups to the
+//! mover's own last move.
 //!
-//! The table is the caller's slice ([`CONTINUATION_SLOTS`] values, 576 KiB), as the correction
-//! history is; an empty slice disables it, and the search is then the plain history's.
+//! The table is the caller's slice ([`CONTINUATION_SLOTS`] values, 1152 KiB), as the
+//! correction history is; an empty slice disables it, and the search is then the plain
+//! history's.
 
 use super::history::gravity;
 use crate::piece::{Color, PieceKind, Square};
@@ -17,8 +20,10 @@ pub(super) struct Moved(u16);
 const MOVED_KEYS: usize = Color::COUNT * PieceKind::COUNT * Square::COUNT;
 /// The answers one key holds: a kind and a target square (the colour is the other side's).
 const ANSWERS: usize = PieceKind::COUNT * Square::COUNT;
-/// The values a caller supplies: 294 912, two bytes each.
-pub const CONTINUATION_SLOTS: usize = MOVED_KEYS * ANSWERS;
+/// How many plies back the history looks: the opponent's last move and the mover's own.
+pub(super) const PLIES_BACK: usize = 2;
+/// The values a caller supplies: 589 824, two bytes each.
+pub const CONTINUATION_SLOTS: usize = PLIES_BACK * MOVED_KEYS * ANSWERS;
 /// Each new search divides the table by this, as it does the history.
 const CONTINUATION_AGE_DIVISOR: i16 = 2;
 
@@ -32,35 +37,50 @@ impl Moved {
         Moved((piece * Square::COUNT + to.index()) as u16)
     }
 
-    /// The first of this key's [`ANSWERS`] slots (`None` for [`Moved::NONE`]).
-    fn base(self) -> Option<usize> {
+    /// The first of this key's [`ANSWERS`] slots when it was played `back` plies before
+    /// (`None` for [`Moved::NONE`]).
+    fn base(self, back: usize) -> Option<usize> {
         let key = usize::from(self.0);
-        (key < MOVED_KEYS).then_some(key * ANSWERS)
+        (key < MOVED_KEYS && back < PLIES_BACK).then_some((back * MOVED_KEYS + key) * ANSWERS)
     }
 }
 
-/// The slot of the answer `kind` to `to` after `prev`, in a table of `len` values.
-fn slot(len: usize, prev: Moved, kind: PieceKind, to: Square) -> Option<usize> {
+/// The slot of the answer `kind` to `to` after `prev`, played `back` plies before (0: the ply
+/// just before), in a table of `len` values.
+fn slot(len: usize, back: usize, prev: Moved, kind: PieceKind, to: Square) -> Option<usize> {
     if len < CONTINUATION_SLOTS {
         return None;
     }
-    prev.base()
+    prev.base(back)
         .map(|base| base + kind.index() * Square::COUNT + to.index())
 }
 
-/// The continuation history of the answer `kind` to `to` after `prev` (0 when the table is
-/// empty or there was no move before).
+/// The continuation history of the move `kind` to `to` after the moves `prev` (the ply just
+/// before first), summed: 0 when the table is empty or there was no move before.
 #[inline]
-pub(super) fn get(table: &[i16], prev: Moved, kind: PieceKind, to: Square) -> i32 {
-    slot(table.len(), prev, kind, to)
-        .and_then(|i| table.get(i))
-        .map_or(0, |&v| i32::from(v))
+pub(super) fn get(table: &[i16], prev: [Moved; PLIES_BACK], kind: PieceKind, to: Square) -> i32 {
+    let mut sum = 0;
+    for (back, &p) in prev.iter().enumerate() {
+        if let Some(&v) = slot(table.len(), back, p, kind, to).and_then(|i| table.get(i)) {
+            sum += i32::from(v);
+        }
+    }
+    sum
 }
 
-/// Moves the continuation history of that answer by `bonus`, with the history's gravity.
-pub(super) fn update(table: &mut [i16], prev: Moved, kind: PieceKind, to: Square, bonus: i32) {
-    if let Some(v) = slot(table.len(), prev, kind, to).and_then(|i| table.get_mut(i)) {
-        *v = gravity(*v, bonus);
+/// Moves the continuation history of that move after each of `prev` by `bonus`, with the
+/// history's gravity.
+pub(super) fn update(
+    table: &mut [i16],
+    prev: [Moved; PLIES_BACK],
+    kind: PieceKind,
+    to: Square,
+    bonus: i32,
+) {
+    for (back, &p) in prev.iter().enumerate() {
+        if let Some(v) = slot(table.len(), back, p, kind, to).and_then(|i| table.get_mut(i)) {
+            *v = gravity(*v, bonus);
+        }
     }
 }
 
@@ -78,26 +98,42 @@ mod tests {
     #[test]
     fn every_key_and_answer_has_its_own_slot() {
         let last = Moved::of(Color::Black, PieceKind::King, Square::H8);
-        let slot_of = |prev, kind, to| slot(CONTINUATION_SLOTS, prev, kind, to);
+        let slot_of = |back, prev, kind, to| slot(CONTINUATION_SLOTS, back, prev, kind, to);
         assert_eq!(
-            slot_of(last, PieceKind::King, Square::H8),
+            slot_of(1, last, PieceKind::King, Square::H8),
             Some(CONTINUATION_SLOTS - 1)
         );
+        assert_eq!(
+            slot_of(0, last, PieceKind::King, Square::H8),
+            Some(CONTINUATION_SLOTS / 2 - 1)
+        );
         let first = Moved::of(Color::White, PieceKind::Pawn, Square::A1);
-        assert_eq!(slot_of(first, PieceKind::Pawn, Square::A1), Some(0));
-        assert_eq!(slot_of(Moved::NONE, PieceKind::Pawn, Square::A1), None);
-        assert_eq!(slot(0, first, PieceKind::Pawn, Square::A1), None);
+        assert_eq!(slot_of(0, first, PieceKind::Pawn, Square::A1), Some(0));
+        assert_eq!(
+            slot_of(1, first, PieceKind::Pawn, Square::A1),
+            Some(CONTINUATION_SLOTS / 2)
+        );
+        assert_eq!(slot_of(0, Moved::NONE, PieceKind::Pawn, Square::A1), None);
+        assert_eq!(slot_of(2, first, PieceKind::Pawn, Square::A1), None);
+        assert_eq!(slot(0, 0, first, PieceKind::Pawn, Square::A1), None);
     }
 
     #[test]
     fn a_value_moves_towards_its_bonus_and_ages() {
         let mut table = [0i16; CONTINUATION_SLOTS];
-        let prev = Moved::of(Color::White, PieceKind::Knight, Square::F3);
+        let knight = Moved::of(Color::White, PieceKind::Knight, Square::F3);
+        let pawn = Moved::of(Color::Black, PieceKind::Pawn, Square::C5);
+        let prev = [knight, pawn];
         update(&mut table, prev, PieceKind::Pawn, Square::E5, 1000);
-        assert_eq!(get(&table, prev, PieceKind::Pawn, Square::E5), 1000);
+        assert_eq!(get(&table, prev, PieceKind::Pawn, Square::E5), 2000);
+        assert_eq!(
+            get(&table, [knight, Moved::NONE], PieceKind::Pawn, Square::E5),
+            1000
+        );
+        assert_eq!(get(&table, [pawn, knight], PieceKind::Pawn, Square::E5), 0);
         assert_eq!(get(&table, prev, PieceKind::Pawn, Square::D5), 0);
         age(&mut table);
-        assert_eq!(get(&table, prev, PieceKind::Pawn, Square::E5), 500);
+        assert_eq!(get(&table, prev, PieceKind::Pawn, Square::E5), 1000);
         assert_eq!(get(&[], prev, PieceKind::Pawn, Square::E5), 0);
     }
 }

@@ -9,9 +9,9 @@
 use super::table::Bound;
 use super::{Searcher, MATE_BOUND};
 use crate::board::Position;
-use crate::eval;
+use crate::eval::{self, endgame::KNOWN_WIN};
 use crate::game::HistoryStore;
-use crate::piece::{Color, PieceKind};
+use crate::piece::{Color, Move, PieceKind};
 
 /// The slots a caller supplies: 32 768, two bytes each.
 pub const CORRECTION_SLOTS: usize = 1 << 15;
@@ -116,6 +116,34 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             f.static_eval = Some((raw, eval));
         }
         eval
+    }
+
+    /// Step 5's evaluation of the node at `ply`: its corrected static evaluation, or the
+    /// table's score where the stored bound says the position is worth more (a lower bound
+    /// above it) or less (an upper bound below it), as a search has shown. Not for a mate
+    /// score or a known win (whose evaluation shows the way to mate, which a stored bound
+    /// would hide), nor in a singular search, whose node leaves the table's move out. The
+    /// correction history still learns from the static evaluation alone.
+    #[inline(never)]
+    pub(super) fn node_eval(&mut self, ply: usize) -> i32 {
+        let eval = self.corrected_eval(ply, true);
+        let Some(f) = self.mem.frames.get(ply) else {
+            return eval;
+        };
+        let Some(e) = f.tt.filter(|_| f.excluded == Move::NULL) else {
+            return eval;
+        };
+        let score = e.score(ply);
+        let better = match e.bound() {
+            Bound::Lower => score > eval,
+            Bound::Upper => score < eval,
+            Bound::Exact | Bound::None => false,
+        };
+        if better && score.abs() < KNOWN_WIN && eval.abs() < KNOWN_WIN {
+            score
+        } else {
+            eval
+        }
     }
 
     /// A node at `ply` searched `depth` plies deep found `best`, with `bound`, and a quiet best

@@ -2,7 +2,7 @@
 //! MVV-LVA checked by static exchange evaluation, killers, history), and what a cutoff teaches
 //! the killers and the history.
 
-use super::continuation::{self, Moved};
+use super::continuation::{self, Moved, PLIES_BACK};
 use super::{reduction, Searcher, LMR_HISTORY_DIVISOR};
 use crate::attacks::{self, Bitboard, Squares};
 use crate::board::{en_passant_victim, Board, Position};
@@ -179,18 +179,26 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         self.penalise_quiets(ply, tried, (side, prev), -bonus);
     }
 
-    /// The move the continuation history of the node at `ply` answers: the one played at the
-    /// ply before ([`Moved::NONE`] at the root and after a null move).
-    fn prev_moved(&self, ply: usize) -> Moved {
-        ply.checked_sub(1)
-            .and_then(|p| self.mem.frames.get(p))
-            .map_or(Moved::NONE, |f| f.moved)
+    /// The moves the continuation history of the node at `ply` answers: the one played at the
+    /// ply before, then the one two plies before ([`Moved::NONE`] before the root and for a
+    /// null move).
+    fn prev_moved(&self, ply: usize) -> [Moved; PLIES_BACK] {
+        let mut prev = [Moved::NONE; PLIES_BACK];
+        for (back, p) in prev.iter_mut().enumerate() {
+            if let Some(f) = ply
+                .checked_sub(back + 1)
+                .and_then(|i| self.mem.frames.get(i))
+            {
+                *p = f.moved;
+            }
+        }
+        prev
     }
 
     /// The reduction of the late quiet move `mv`, just made at `ply` (its piece on its target
     /// square), the `index`th of a node `depth` plies deep: by depth and index, a ply less in
-    /// the PV and for a killer, and shifted a ply per [`LMR_HISTORY_DIVISOR`] of history and
-    /// continuation history together;
+    /// the PV, for a killer and for a check, and shifted a ply per [`LMR_HISTORY_DIVISOR`] of
+    /// history and continuation history together;
     /// within 0 and `depth - 2`. (Out of line: the history lookup stays out of the recursion's
     /// frame.)
     #[inline(never)]
@@ -215,6 +223,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         let r = reduction(depth, index)
             - i32::from(pv_node)
             - i32::from(killer)
+            - i32::from(self.pos.in_check())
             - history / LMR_HISTORY_DIVISOR;
         r.clamp(0, depth - 2)
     }
@@ -223,7 +232,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     /// their continuation history as answers to `mover`'s move before (`mover`: the side to
     /// move and that move).
     #[inline(never)]
-    fn penalise_quiets(&mut self, ply: usize, upto: usize, mover: (Color, Moved), malus: i32) {
+    fn penalise_quiets(
+        &mut self,
+        ply: usize,
+        upto: usize,
+        mover: (Color, [Moved; PLIES_BACK]),
+        malus: i32,
+    ) {
         let (side, prev) = mover;
         for i in 0..upto {
             let Some(&mv) = self
