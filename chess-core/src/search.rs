@@ -8,7 +8,7 @@
 //! and recursion is bounded by [`MAX_PLY`].
 
 use crate::board::Position;
-use crate::eval::{self, Accumulator};
+use crate::eval::{self, endgame::KNOWN_WIN, Accumulator};
 use crate::game::{Game, HistoryStore, FIFTY_MOVE_PLIES};
 use crate::piece::Move;
 
@@ -77,6 +77,12 @@ const INFINITY: i32 = 32_000;
 const RFP_MAX_DEPTH: i32 = 6;
 /// ...when the static evaluation beats beta by this margin per ply of depth.
 const RFP_MARGIN: i32 = 90;
+/// Razoring applies up to this depth...
+const RAZOR_MAX_DEPTH: i32 = 3;
+/// ...when the static evaluation plus this margin...
+const RAZOR_MARGIN: i32 = 180;
+/// ...plus this much per ply of depth squared stays below alpha.
+const RAZOR_MARGIN_PER_DEPTH2: i32 = 120;
 /// Null-move pruning applies from this depth.
 const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move reduction: this many plies, plus one per `NMP_DEPTH_DIVISOR` plies of depth.
@@ -359,7 +365,21 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             {
                 return static_eval;
             }
-            // Step 7. Null move pruning: if passing still beats beta, a real move will too
+            // Step 7. Razoring: far below alpha at low depth, when quiescence cannot lift the
+            // position to alpha either, nor will a shallow search. Not near a known win or a
+            // mate, where the search must still see the mate the evaluation leads to.
+            if depth <= RAZOR_MAX_DEPTH
+                && excluded == Move::NULL
+                && alpha.abs() < KNOWN_WIN
+                && static_eval.abs() < KNOWN_WIN
+                && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH2 * depth * depth < alpha
+            {
+                let v = self.quiescence(ply, alpha - 1, alpha);
+                if v < alpha {
+                    return v;
+                }
+            }
+            // Step 8. Null move pruning: if passing still beats beta, a real move will too
             // (not in pawn endings, where passing may be the only good move: zugzwang).
             if !null_child
                 && excluded == Move::NULL
@@ -378,7 +398,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                     return if v > MATE_BOUND { beta } else { v };
                 }
             }
-            // Step 8. ProbCut: a capture that beats beta by a margin in a shallower search
+            // Step 9. ProbCut: a capture that beats beta by a margin in a shallower search
             // ends the node.
             if depth >= PROBCUT_MIN_DEPTH {
                 if let Some(v) = self.probcut(ply, depth, beta) {
@@ -387,7 +407,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 9. Singular extension: a table move that every other move stays well below
+        // Step 10. Singular extension: a table move that every other move stays well below
         // (searched without it at half depth) is extended a ply. When even the others beat
         // beta, so does this node (multi-cut); when only the table's score does, the table move
         // goes a ply shallower.
@@ -397,12 +417,12 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 10. The table's move goes first, before any other move is generated: when it
+        // Step 11. The table's move goes first, before any other move is generated: when it
         // refutes the node, as it mostly does, no move list is needed. Not at the root, whose
         // line may leave it out, nor in a singular search, which does.
         self.start_moves(ply, tt_move, excluded);
 
-        // Step 11. The move loop. The moves after the table's are generated into this ply's
+        // Step 12. The move loop. The moves after the table's are generated into this ply's
         // frame and ordered when the loop first needs them; no move at all is mate or
         // stalemate.
         #[cfg(debug_assertions)]
@@ -422,7 +442,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             let quiet = mv.is_quiet();
 
-            // Step 12. Late move pruning: late quiet moves at shallow depth rarely matter;
+            // Step 13. Late move pruning: late quiet moves at shallow depth rarely matter;
             // futility pruning: nor do quiet moves when the position is far below alpha; SEE
             // pruning: nor do moves that lose more material than a shallow search could win
             // back.
@@ -443,7 +463,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
                 continue;
             }
 
-            // Step 13. Search the move: the first with the full window; the others with a
+            // Step 14. Search the move: the first with the full window; the others with a
             // null window, reduced when late and quiet (LMR), and searched again in full
             // when they turn out better than expected: a ply deeper when far better than the
             // best move so far, a ply shallower when hardly. A singular table move goes a ply
@@ -485,7 +505,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
             index += 1;
 
-            // Step 14. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
+            // Step 15. A new best move: raise alpha and the PV; at a beta cutoff a quiet move
             // becomes a killer and earns history, the quiet moves tried before it lose some.
             if value > best_score {
                 best_score = value;
@@ -503,7 +523,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             }
         }
 
-        // Step 15. No move taken at all: the position has none, mate or stalemate. Otherwise
+        // Step 16. No move taken at all: the position has none, mate or stalemate. Otherwise
         // store the result with the bound it proves: exact when a move raised alpha, which
         // gave the node a PV. A singular search proves nothing about the node itself (and
         // fails low when the left-out move was the only one).

@@ -1,10 +1,13 @@
 //! Correction history: how far the search's results have strayed from the static evaluation in
-//! positions with the same pawns, learned as the search goes and added to the evaluation the
-//! pruning decisions and quiescence's stand-pat read. The evaluation misjudges some pawn
-//! structures the same way every time; the search sees it and the table remembers.
+//! positions with the same pawns, and with the same pieces of either side, learned as the search
+//! goes and added to the evaluation the pruning decisions and quiescence's stand-pat read. The
+//! evaluation misjudges some pawn structures and some placements of a side's pieces the same way
+//! every time; the search sees it and the table remembers.
 //!
-//! The table is the caller's slice (64 KiB at [`CORRECTION_SLOTS`]), indexed by a hash of the
-//! two sides' pawns and the side to move; an empty slice disables it.
+//! The table is the caller's slice (192 KiB at [`CORRECTION_SLOTS`]), in three parts of equal
+//! length: one indexed by a hash of the two sides' pawns, one by White's other pieces and one by
+//! Black's, each with the side to move. The position's correction is the sum of its three
+//! slots, and each slot learns the error the other two leave. An empty slice disables it.
 
 use super::table::Bound;
 use super::{Searcher, MATE_BOUND};
@@ -13,8 +16,10 @@ use crate::eval::{self, endgame::KNOWN_WIN};
 use crate::game::HistoryStore;
 use crate::piece::{Color, Move, PieceKind};
 
-/// The slots a caller supplies: 32 768, two bytes each.
-pub const CORRECTION_SLOTS: usize = 1 << 15;
+/// The parts of the table: the pawns', White's pieces', Black's pieces'.
+const CORRECTION_PARTS: usize = 3;
+/// The slots a caller supplies: 98 304, two bytes each (32 768 a part).
+pub const CORRECTION_SLOTS: usize = CORRECTION_PARTS << 15;
 /// A slot counts in this many parts of a centipawn.
 const CORRECTION_GRAIN: i32 = 256;
 /// A slot corrects by at most this many centipawns either way.
@@ -29,6 +34,7 @@ const CORRECTION_WEIGHT_SCALE: i32 = 256;
 const MIX_WHITE: u64 = 0x9E37_79B9_7F4A_7C15;
 const MIX_BLACK: u64 = 0xC2B2_AE3D_27D4_EB4F;
 const MIX_FINAL: u64 = 0x1656_67B1_9E37_79F9;
+const MIX_PIECES: u64 = 0xFF51_AFD7_ED55_8CCD;
 const MIX_BLACK_TO_MOVE: u64 = 0x27D4_EB2F_1656_67C5;
 
 /// One slot of the correction history: the evaluation's typical error in its positions, in
@@ -61,22 +67,41 @@ impl Correction {
     }
 }
 
-/// The slot of `pos` in a table of `len` slots (`None` for an empty table): a multiply-shift
-/// of a mix of both sides' pawns and the side to move.
-fn slot(pos: &Position, len: usize) -> Option<usize> {
-    if len == 0 {
+/// The slots of `pos` in a table of `len` slots, one in each part (`None` for a table too
+/// short to have parts): a multiply-shift of a mix of both sides' pawns, then of White's
+/// pieces but pawns, then of Black's, each with the side to move.
+fn slots(pos: &Position, len: usize) -> Option<[usize; CORRECTION_PARTS]> {
+    let part = len / CORRECTION_PARTS;
+    if part == 0 {
         return None;
     }
     let b = pos.board();
     let white = b.pieces_bb(Color::White, PieceKind::Pawn);
     let black = b.pieces_bb(Color::Black, PieceKind::Pawn);
-    let mut h = white.wrapping_mul(MIX_WHITE) ^ black.wrapping_mul(MIX_BLACK).rotate_left(32);
-    if pos.side_to_move() == Color::Black {
-        h ^= MIX_BLACK_TO_MOVE;
+    let pawns = white.wrapping_mul(MIX_WHITE) ^ black.wrapping_mul(MIX_BLACK).rotate_left(32);
+    let pieces = |side: Color| {
+        PieceKind::ALL
+            .into_iter()
+            .filter(|&k| k != PieceKind::Pawn)
+            .fold(0u64, |h, k| {
+                (h.rotate_left(23) ^ b.pieces_bb(side, k)).wrapping_mul(MIX_PIECES)
+            })
+    };
+    let to_move = if pos.side_to_move() == Color::Black {
+        MIX_BLACK_TO_MOVE
+    } else {
+        0
+    };
+    let keys = [pawns, pieces(Color::White), pieces(Color::Black)];
+    let mut slots = [0; CORRECTION_PARTS];
+    for (i, (slot, key)) in slots.iter_mut().zip(keys).enumerate() {
+        let mut h = key ^ to_move;
+        h = (h ^ (h >> 29)).wrapping_mul(MIX_FINAL);
+        let half = u32::BITS;
+        let within = ((h >> half).wrapping_mul(part as u64 & u64::from(u32::MAX)) >> half) as usize;
+        *slot = i * part + within;
     }
-    h = (h ^ (h >> 29)).wrapping_mul(MIX_FINAL);
-    let half = u32::BITS;
-    Some(((h >> half).wrapping_mul(len as u64 & u64::from(u32::MAX)) >> half) as usize)
+    Some(slots)
 }
 
 /// The evaluation as the search reads it: the static one plus its learned correction, kept
@@ -108,9 +133,13 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             stored.is_none_or(|v| v == eval::evaluate(&self.pos)),
             "a stored evaluation is the position's"
         );
-        let correction = slot(&self.pos, self.mem.correction.len())
-            .and_then(|i| self.mem.correction.get(i))
-            .map_or(0, |c| c.centipawns());
+        let correction = slots(&self.pos, self.mem.correction.len()).map_or(0, |slots| {
+            slots
+                .iter()
+                .filter_map(|&i| self.mem.correction.get(i))
+                .map(|c| c.centipawns())
+                .sum()
+        });
         let eval = corrected(raw, correction);
         if let Some(f) = self.frame(ply).filter(|_| node) {
             f.static_eval = Some((raw, eval));
@@ -147,7 +176,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
     }
 
     /// A node at `ply` searched `depth` plies deep found `best`, with `bound`, and a quiet best
-    /// move (or none): its pawn structure's slot learns how far that is from the static
+    /// move (or none): its slots learn how far that is from the static
     /// evaluation. Nothing is learnt in check, or from a bound that does not say on which side
     /// of the evaluation the position's value lies.
     pub(super) fn learn_correction(&mut self, ply: usize, depth: i32, best: i32, bound: Bound) {
@@ -163,10 +192,16 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         if !says || best.abs() >= MATE_BOUND {
             return;
         }
-        if let Some(c) =
-            slot(&self.pos, self.mem.correction.len()).and_then(|i| self.mem.correction.get_mut(i))
-        {
-            c.learn(best - raw, depth);
+        let Some(slots) = slots(&self.pos, self.mem.correction.len()) else {
+            return;
+        };
+        // Each slot learns the error the others leave, as they stood before this result.
+        let now = slots.map(|i| self.mem.correction.get(i).map_or(0, |c| c.centipawns()));
+        let total: i32 = now.iter().sum();
+        for (&i, own) in slots.iter().zip(now) {
+            if let Some(c) = self.mem.correction.get_mut(i) {
+                c.learn(best - raw - (total - own), depth);
+            }
         }
     }
 }

@@ -101,7 +101,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         Ok(e.mv())
     }
 
-    /// Step 9 of the node at `ply`: the singular search of its table move `tt_move`, at half
+    /// Step 10 of the node at `ply`: the singular search of its table move `tt_move`, at half
     /// the node's `depth`, without that move, in a null window just under the frame's singular
     /// beta. When every other move stays below it, the frame marks the move for a ply more;
     /// when one does not but the table's score still beats `beta`, for a ply less.
@@ -153,7 +153,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
         }
     }
 
-    /// Step 10 of the node at `ply`: its move loop starts with the table's move `tt_move` when
+    /// Step 11 of the node at `ply`: its move loop starts with the table's move `tt_move` when
     /// that is legal here (a slot's move may be another position's, when their keys meet),
     /// except at the root and in a singular search (`excluded` set), and otherwise with the
     /// generated moves.

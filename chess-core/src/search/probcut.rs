@@ -17,7 +17,7 @@ const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_STORE_DEPTH: i32 = 3;
 
 impl<H: HistoryStore> Searcher<'_, '_, H> {
-    /// Step 8 of the node at `ply`, `depth` plies deep, ProbCut: its captures that could win
+    /// Step 9 of the node at `ply`, `depth` plies deep, ProbCut: its captures that could win
     /// enough over its corrected static evaluation (in its frame) are searched, first by
     /// quiescence, then [`PROBCUT_REDUCTION`] plies shallower, against beta raised by
     /// [`PROBCUT_MARGIN`]. `Some` is the node's value when one beats it (0 when the search
