@@ -229,6 +229,26 @@ mod tests {
     }
 
     #[test]
+    fn a_position_has_a_slot_in_each_part_shared_by_what_it_shares() {
+        let at = |fen: &str| slots(&crate::fen::parse_fen(fen.as_bytes()).unwrap(), 3 << 15);
+        let start = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        for (part, &slot) in start.iter().enumerate() {
+            assert_eq!(slot >> 15, part, "{start:?}");
+        }
+        // White's knight moved: the pawns' slot and Black's stay, White's changes.
+        let nf3 = at("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1").unwrap();
+        assert_eq!((nf3[0], nf3[2]), (start[0], start[2]));
+        assert_ne!(nf3[1], start[1]);
+        // The side to move changes all three.
+        let black = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert!(black.iter().zip(start).all(|(&b, s)| b != s));
+        assert_eq!(
+            slots(&crate::board::Position::startpos(), 2).map(|_| ()),
+            None
+        );
+    }
+
+    #[test]
     fn corrected_scores_stay_clear_of_mates() {
         assert_eq!(corrected(MATE_BOUND, 50), MATE_BOUND - 1);
         assert_eq!(corrected(-MATE_BOUND, -50), -MATE_BOUND + 1);

@@ -378,7 +378,7 @@ mod tests {
             names,
             [
                 "perft 12 3 (8902 leaves)",
-                "search (8 positions, 381899 nodes)"
+                "search (8 positions, 296026 nodes)"
             ]
         );
         assert!(figures
