@@ -1,7 +1,7 @@
 //! The CPU player: iterative deepening principal-variation search with aspiration windows,
-//! quiescence, a transposition table, null-move pruning, ProbCut, late-move reductions, check
-//! and singular extensions and a correction history of the evaluation, all in integers and within
-//! a [`Budget`].
+//! quiescence, a transposition table, razoring, null-move pruning, ProbCut, late-move
+//! reductions, check and singular extensions and correction histories of the evaluation, all in
+//! integers and within a [`Budget`].
 //!
 //! Nothing big lives on the stack: the per-ply move lists are the caller's [`Frame`]s, the
 //! transposition table and the correction and continuation histories are the caller's slices,
