@@ -265,6 +265,14 @@ fn research_depth(depth: i32, value: i32, best_score: i32) -> i32 {
     }
 }
 
+/// True for a score short of a known win or loss (and so of a mate): one the pruning that
+/// reads the evaluation may act on. Near a known win the evaluation shows the way to mate, and
+/// a shortcut taken there can hide the mate from the search.
+#[inline]
+fn ordinary(score: i32) -> bool {
+    score.abs() < KNOWN_WIN
+}
+
 /// How much material a move may lose in exchanges before SEE pruning drops it at `depth`.
 #[inline]
 fn see_margin(depth: i32, quiet: bool) -> i32 {
@@ -370,8 +378,8 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             // mate, where the search must still see the mate the evaluation leads to.
             if depth <= RAZOR_MAX_DEPTH
                 && excluded == Move::NULL
-                && alpha.abs() < KNOWN_WIN
-                && static_eval.abs() < KNOWN_WIN
+                && ordinary(alpha)
+                && ordinary(static_eval)
                 && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH2 * depth * depth < alpha
             {
                 let v = self.quiescence(ply, alpha - 1, alpha);

@@ -10,16 +10,18 @@
 //! slots, and each slot learns the error the other two leave. An empty slice disables it.
 
 use super::table::Bound;
-use super::{Searcher, MATE_BOUND};
+use super::{ordinary, Searcher, MATE_BOUND};
 use crate::board::Position;
-use crate::eval::{self, endgame::KNOWN_WIN};
+use crate::eval;
 use crate::game::HistoryStore;
 use crate::piece::{Color, Move, PieceKind};
 
 /// The parts of the table: the pawns', White's pieces', Black's pieces'.
 const CORRECTION_PARTS: usize = 3;
-/// The slots a caller supplies: 98 304, two bytes each (32 768 a part).
-pub const CORRECTION_SLOTS: usize = CORRECTION_PARTS << 15;
+/// The slots of a part at [`CORRECTION_SLOTS`].
+const CORRECTION_PART_SLOTS: usize = 1 << 15;
+/// The slots a caller supplies: 98 304, two bytes each.
+pub const CORRECTION_SLOTS: usize = CORRECTION_PARTS * CORRECTION_PART_SLOTS;
 /// A slot counts in this many parts of a centipawn.
 const CORRECTION_GRAIN: i32 = 256;
 /// A slot corrects by at most this many centipawns either way.
@@ -168,7 +170,7 @@ impl<H: HistoryStore> Searcher<'_, '_, H> {
             Bound::Upper => score < eval,
             Bound::Exact | Bound::None => false,
         };
-        if better && score.abs() < KNOWN_WIN && eval.abs() < KNOWN_WIN {
+        if better && ordinary(score) && ordinary(eval) {
             score
         } else {
             eval
@@ -230,10 +232,15 @@ mod tests {
 
     #[test]
     fn a_position_has_a_slot_in_each_part_shared_by_what_it_shares() {
-        let at = |fen: &str| slots(&crate::fen::parse_fen(fen.as_bytes()).unwrap(), 3 << 15);
+        let at = |fen: &str| {
+            slots(
+                &crate::fen::parse_fen(fen.as_bytes()).unwrap(),
+                CORRECTION_SLOTS,
+            )
+        };
         let start = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         for (part, &slot) in start.iter().enumerate() {
-            assert_eq!(slot >> 15, part, "{start:?}");
+            assert_eq!(slot / CORRECTION_PART_SLOTS, part, "{start:?}");
         }
         // White's knight moved: the pawns' slot and Black's stay, White's changes.
         let nf3 = at("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1").unwrap();
